@@ -1,0 +1,124 @@
+//! `vrhcaby <op>`: reads one JSON request per line on stdin and writes one JSON answer per line.
+//! Ops: `legal`, `plays`, `replay` (see the README), and `bench` for the move-generation benchmark.
+
+use std::io::{self, BufRead, BufWriter, Write};
+use std::process::ExitCode;
+use std::time::Instant;
+
+use vrhcaby_rules::bench::{enumerate_all, self_play_sample};
+use vrhcaby_rules::cli::{answer, Op};
+use vrhcaby_rules::{PlayGenerator, Rules};
+
+const USAGE: &str = "usage: vrhcaby legal|plays|replay   (JSON lines on stdin)\n       vrhcaby bench [--samples N] [--seed S] [--runs K] [--rules vrhcaby|standard]";
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    match args.first().map(String::as_str) {
+        Some("bench") => bench(&args[1..]),
+        Some(name) => match Op::parse(name) {
+            Some(op) => serve(op),
+            None => {
+                eprintln!("unknown op {name:?}\n{USAGE}");
+                ExitCode::from(2)
+            }
+        },
+        None => {
+            eprintln!("{USAGE}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn serve(op: Op) -> ExitCode {
+    let stdin = io::stdin();
+    let mut out = BufWriter::new(io::stdout().lock());
+    for line in stdin.lock().lines() {
+        let reply = match line {
+            Ok(line) => answer(op, &line),
+            Err(e) => serde_json::json!({ "error": format!("unreadable line: {e}") }),
+        };
+        if writeln!(out, "{reply}").and_then(|()| out.flush()).is_err() {
+            return ExitCode::FAILURE;
+        }
+    }
+    ExitCode::SUCCESS
+}
+
+fn bench(args: &[String]) -> ExitCode {
+    let mut samples = 100_000usize;
+    let mut seed = 2026u64;
+    let mut runs = 15usize;
+    let mut rules_list = vec![Rules::Standard, Rules::Vrhcaby];
+    let mut it = args.iter();
+    while let Some(flag) = it.next() {
+        let value = it.next().map(String::as_str).unwrap_or("");
+        let ok = match flag.as_str() {
+            "--samples" => value.parse().map(|v| samples = v).is_ok(),
+            "--seed" => value.parse().map(|v| seed = v).is_ok(),
+            "--runs" => value.parse().map(|v| runs = v).is_ok() && runs > 0,
+            "--rules" => match value {
+                "standard" => {
+                    rules_list = vec![Rules::Standard];
+                    true
+                }
+                "vrhcaby" => {
+                    rules_list = vec![Rules::Vrhcaby];
+                    true
+                }
+                _ => false,
+            },
+            _ => false,
+        };
+        if !ok {
+            eprintln!("bad bench option {flag} {value}\n{USAGE}");
+            return ExitCode::from(2);
+        }
+    }
+    for rules in rules_list {
+        let sample = self_play_sample(samples, seed, rules);
+        let doubles = sample.iter().filter(|(_, _, r)| r.is_double()).count();
+        let mut gen = PlayGenerator::new();
+        let (mut plays_all, mut plays_doubles) = (0usize, 0usize);
+        for (p, s, r) in &sample {
+            let n = gen.count(p, *s, *r, rules);
+            plays_all += n;
+            if r.is_double() {
+                plays_doubles += n;
+            }
+        }
+        let mut ns: Vec<f64> = (0..runs)
+            .map(|_| {
+                let start = Instant::now();
+                let total = enumerate_all(&mut gen, &sample, rules);
+                let elapsed = start.elapsed();
+                assert_eq!(total, plays_all, "enumeration is deterministic");
+                elapsed.as_nanos() as f64 / samples as f64
+            })
+            .collect();
+        ns.sort_by(f64::total_cmp);
+        let median = ns[ns.len() / 2];
+        println!(
+            "{}",
+            serde_json::json!({
+                "rules": rules,
+                "samples": samples,
+                "seed": seed,
+                "runs": runs,
+                "ns_per_roll": { "median": round1(median), "min": round1(ns[0]), "max": round1(ns[ns.len() - 1]) },
+                "rolls_per_second": (1e9 / median).round(),
+                "plays_per_roll": { "all": round2(plays_all as f64 / samples as f64),
+                                    "doubles": round2(plays_doubles as f64 / doubles.max(1) as f64),
+                                    "other": round2((plays_all - plays_doubles) as f64 / (samples - doubles).max(1) as f64) },
+            })
+        );
+    }
+    ExitCode::SUCCESS
+}
+
+fn round1(x: f64) -> f64 {
+    (x * 10.0).round() / 10.0
+}
+
+fn round2(x: f64) -> f64 {
+    (x * 100.0).round() / 100.0
+}

@@ -1,0 +1,163 @@
+//! The JSON-lines CLI's request handling (the `vrhcaby` binary only does I/O): one request in,
+//! one answer out, and a bad request gets `{"error": ...}`.
+
+use serde::Deserialize;
+use serde_json::{json, Value};
+
+use crate::game::{Command, Game, Millis};
+use crate::movegen::{legal_moves, PlayGenerator, Rules};
+use crate::position::{Position, Setup};
+use crate::record::Record;
+use crate::types::{DiceLeft, Die, Roll, Side};
+
+/// The operations the CLI answers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Op {
+    Legal,
+    Plays,
+    Replay,
+}
+
+impl Op {
+    #[must_use]
+    pub fn parse(name: &str) -> Option<Op> {
+        match name {
+            "legal" => Some(Op::Legal),
+            "plays" => Some(Op::Plays),
+            "replay" => Some(Op::Replay),
+            _ => None,
+        }
+    }
+}
+
+#[derive(Deserialize)]
+struct MoveRequest {
+    position: Setup,
+    turn: Side,
+    dice: Vec<i64>,
+    #[serde(default)]
+    rules: Rules,
+}
+
+#[derive(Deserialize)]
+struct ReplayRequest {
+    record: Value,
+    #[serde(default)]
+    now: Option<Millis>,
+}
+
+fn error(message: impl std::fmt::Display) -> Value {
+    json!({ "error": message.to_string() })
+}
+
+/// Answers one request line of `op` with one JSON value.
+#[must_use]
+pub fn answer(op: Op, line: &str) -> Value {
+    match op {
+        Op::Legal | Op::Plays => match serde_json::from_str::<MoveRequest>(line) {
+            Ok(req) => moves_answer(op, &req).unwrap_or_else(error),
+            Err(e) => error(format!("bad request: {e}")),
+        },
+        Op::Replay => match serde_json::from_str::<ReplayRequest>(line) {
+            Ok(req) => replay_answer(req),
+            Err(e) => error(format!("bad request: {e}")),
+        },
+    }
+}
+
+fn dice_of(values: &[i64]) -> Result<Vec<Die>, String> {
+    values
+        .iter()
+        .map(|&v| {
+            u8::try_from(v)
+                .ok()
+                .and_then(Die::new)
+                .ok_or_else(|| format!("a die shows 1 to 6, not {v}"))
+        })
+        .collect()
+}
+
+fn moves_answer(op: Op, req: &MoveRequest) -> Result<Value, String> {
+    let position = Position::from_setup(&req.position).map_err(|e| e.to_string())?;
+    let dice = dice_of(&req.dice)?;
+    if op == Op::Plays {
+        let [a, b] = dice[..] else {
+            return Err(format!(
+                "plays needs a roll of two dice, not {}",
+                dice.len()
+            ));
+        };
+        let roll = Roll::new(a, b);
+        let plays = PlayGenerator::new().plays(&position, req.turn, roll, req.rules);
+        let plays: Vec<Value> = plays
+            .iter()
+            .map(|p| {
+                let moves: Vec<[u8; 2]> = p
+                    .moves
+                    .iter()
+                    .map(|(o, t)| [o.index(), t.index()])
+                    .collect();
+                json!({ "moves": moves, "position": p.position })
+            })
+            .collect();
+        return Ok(json!({ "plays": plays }));
+    }
+    let valid = match dice.len() {
+        1 | 2 => true,
+        3 | 4 => dice.iter().all(|d| *d == dice[0]),
+        _ => false,
+    };
+    if !valid {
+        return Err(format!(
+            "dice left must be one or two values, or up to four equal values of a double, not {:?}",
+            req.dice
+        ));
+    }
+    let moves: Vec<Value> = legal_moves(&position, req.turn, &DiceLeft::from_slice(&dice))
+        .iter()
+        .map(|m| json!({ "from": m.from.index(), "to": m.to.index(), "die": m.die.value() }))
+        .collect();
+    Ok(json!({ "moves": moves }))
+}
+
+fn replay_answer(req: ReplayRequest) -> Value {
+    let record = match Record::from_value(req.record) {
+        Ok(r) => r,
+        Err(e) => return error_with_index(&e),
+    };
+    let mut game = match record.replay() {
+        Ok(g) => g,
+        Err(e) => return error_with_index(&e),
+    };
+    let last = game.last_time().unwrap_or(0);
+    let now = req.now.unwrap_or(last);
+    if let Err(e) = game.apply(Command::Tick, now) {
+        return error(format!("now: {e}"));
+    }
+    state_json(&game, now)
+}
+
+fn error_with_index(e: &crate::record::RecordError) -> Value {
+    match e.index() {
+        Some(index) => json!({ "error": e.to_string(), "index": index }),
+        None => error(e),
+    }
+}
+
+/// The state of a game at `now`, in the CLI's `replay` shape.
+#[must_use]
+pub fn state_json(game: &Game, now: Millis) -> Value {
+    let result = game.result();
+    json!({
+        "status": if result.is_some() { "over" } else { "playing" },
+        "result": result.map(|(o, _)| o),
+        "reason": result.map(|(_, r)| r.name()),
+        "phase": game.phase().name(),
+        "position": game.position(),
+        "turn": game.turn(),
+        "dice": game.dice_left().values(),
+        "seconds_left": game.seconds_left(now),
+        "can_offer_draw": game.can_offer_draw(now).is_ok(),
+        "can_claim": game.claimant(now).is_some(),
+    })
+}

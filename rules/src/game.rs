@@ -1,0 +1,800 @@
+//! The game state machine: commands in, events out, time passed in (R3–R27, S1–S12).
+
+use std::fmt;
+
+use serde::{Deserialize, Serialize};
+
+use crate::error::{MoveError, SetupError};
+use crate::movegen::{apply_move, check_move, has_legal_move, legal_moves, Rules};
+use crate::position::Position;
+use crate::record::{Entry, Record};
+use crate::types::{DiceLeft, Move, Origin, Roll, Side, Target};
+
+/// Milliseconds on the caller's clock. They never go back (S2).
+pub type Millis = u64;
+
+/// The move clock and the answer time for a draw offer (R16, R25).
+pub const MOVE_TIME_MS: Millis = 60_000;
+/// Ten hours without a move ends the game (R19).
+pub const INACTIVITY_MS: Millis = 10 * 60 * 60 * 1000;
+/// Moves that must be played in the game before a first offer, and between one player's offers (R23, R26).
+pub const MOVES_BETWEEN_OFFERS: u32 = 4;
+/// Forfeited rolls in a row that end the game as a draw (R27).
+pub const FORFEITS_FOR_DRAW: u8 = 5;
+
+/// What a player (or the caller, for dice, ticks and presence) asks the machine to do.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "cmd", rename_all = "snake_case")]
+pub enum Command {
+    /// The lot's winner starts (R3).
+    Start {
+        first: Side,
+    },
+    /// The roll for the side the machine is waiting on (R4).
+    Dice {
+        dice: Roll,
+    },
+    /// One checker moved by one die (R5); the die is implied (R15 for bearing off).
+    Move {
+        side: Side,
+        from: Origin,
+        to: Target,
+    },
+    OfferDraw {
+        side: Side,
+    },
+    AcceptDraw {
+        side: Side,
+    },
+    DeclineDraw {
+        side: Side,
+    },
+    Resign {
+        side: Side,
+    },
+    /// "Don't wait" (R17): the waiting side claims the win when the mover's time has run out.
+    ClaimWin {
+        side: Side,
+    },
+    Leave {
+        side: Side,
+    },
+    /// Lets time pass; timed events due by now happen (S3).
+    Tick,
+    /// A peer's connection dropped (R18).
+    Offline {
+        side: Side,
+    },
+    Online {
+        side: Side,
+    },
+}
+
+impl Command {
+    /// The side that acts, if a player does.
+    #[must_use]
+    pub fn side(&self) -> Option<Side> {
+        match *self {
+            Command::Move { side, .. }
+            | Command::OfferDraw { side }
+            | Command::AcceptDraw { side }
+            | Command::DeclineDraw { side }
+            | Command::Resign { side }
+            | Command::ClaimWin { side }
+            | Command::Leave { side }
+            | Command::Offline { side }
+            | Command::Online { side } => Some(side),
+            Command::Start { .. } | Command::Dice { .. } | Command::Tick => None,
+        }
+    }
+}
+
+/// How a finished game came out.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Outcome {
+    White,
+    Black,
+    Draw,
+}
+
+impl Outcome {
+    #[must_use]
+    pub fn win(side: Side) -> Outcome {
+        match side {
+            Side::White => Outcome::White,
+            Side::Black => Outcome::Black,
+        }
+    }
+
+    /// The winner, or `None` for a draw.
+    #[must_use]
+    pub fn winner(self) -> Option<Side> {
+        match self {
+            Outcome::White => Some(Side::White),
+            Outcome::Black => Some(Side::Black),
+            Outcome::Draw => None,
+        }
+    }
+}
+
+/// Why the game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Reason {
+    BoreOff,
+    Resigned,
+    Left,
+    TimeoutClaimed,
+    TimeoutOffline,
+    Inactivity,
+    DrawAgreed,
+    DrawForfeits,
+}
+
+impl Reason {
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            Reason::BoreOff => "bore_off",
+            Reason::Resigned => "resigned",
+            Reason::Left => "left",
+            Reason::TimeoutClaimed => "timeout_claimed",
+            Reason::TimeoutOffline => "timeout_offline",
+            Reason::Inactivity => "inactivity",
+            Reason::DrawAgreed => "draw_agreed",
+            Reason::DrawForfeits => "draw_forfeits",
+        }
+    }
+}
+
+/// The phase, as queries and the CLI name it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Phase {
+    /// Not started: waiting for the lot (R3).
+    Lot,
+    /// Waiting for the dice of the side on turn (R4).
+    Rolling,
+    Moving,
+    DrawOffered,
+    Over,
+}
+
+impl Phase {
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            Phase::Lot => "lot",
+            Phase::Rolling => "rolling",
+            Phase::Moving => "moving",
+            Phase::DrawOffered => "draw-offered",
+            Phase::Over => "over",
+        }
+    }
+}
+
+/// What happened, in order, as the result of one command.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Event {
+    Started {
+        first: Side,
+    },
+    Rolled {
+        side: Side,
+        roll: Roll,
+    },
+    /// The roll had no legal move (R10); `in_a_row` counts toward R27.
+    Forfeited {
+        side: Side,
+        in_a_row: u8,
+    },
+    Moved {
+        side: Side,
+        mv: Move,
+        hit: bool,
+    },
+    /// The turn ended by itself (R9); the machine waits for `to`'s dice.
+    TurnPassed {
+        to: Side,
+    },
+    DrawOffered {
+        by: Side,
+    },
+    DrawDeclined {
+        by: Side,
+    },
+    /// Nobody answered within 60 s (R25).
+    DrawLapsed {
+        offerer: Side,
+    },
+    Presence {
+        side: Side,
+        online: bool,
+    },
+    GameOver {
+        outcome: Outcome,
+        reason: Reason,
+    },
+}
+
+/// Why a command was rejected. The game is unchanged.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum CommandError {
+    /// A command stamped earlier than the last accepted one (S2).
+    TimeWentBack {
+        last: Millis,
+        now: Millis,
+    },
+    GameOver,
+    NotStarted,
+    AlreadyStarted,
+    /// Dice arrived when the machine was not waiting for a roll.
+    NoRollExpected,
+    /// The side is not the one the command needs (the mover, or the responder).
+    NotYourTurn {
+        side: Side,
+    },
+    /// Moves and offers need the dice to be rolled and no offer pending.
+    NotMoving {
+        phase: Phase,
+    },
+    IllegalMove(MoveError),
+    /// Fewer than 4 moves played in the game (R23); `needed` more.
+    DrawTooEarly {
+        needed: u32,
+    },
+    /// Fewer than 4 moves since this player's last offer (R26); `needed` more.
+    DrawTooSoon {
+        needed: u32,
+    },
+    /// A player whose move time has run out may not offer (S7).
+    DrawAfterTimeout,
+    NoOffer,
+    /// Only the waiting side may claim, and only when the mover's time has run out (S8).
+    CannotClaim,
+}
+
+impl fmt::Display for CommandError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            CommandError::TimeWentBack { last, now } => {
+                write!(f, "time went back: {now} ms is before the last command at {last} ms")
+            }
+            CommandError::GameOver => f.write_str("the game is over"),
+            CommandError::NotStarted => f.write_str("the game has not started (no lot yet)"),
+            CommandError::AlreadyStarted => f.write_str("the game has already started"),
+            CommandError::NoRollExpected => f.write_str("no roll is expected now"),
+            CommandError::NotYourTurn { side } => write!(f, "it is not {side}'s turn for that"),
+            CommandError::NotMoving { phase } => {
+                write!(f, "no move can be made now (phase {})", phase.name())
+            }
+            CommandError::IllegalMove(e) => write!(f, "illegal move: {e}"),
+            CommandError::DrawTooEarly { needed } => {
+                write!(f, "a draw can be offered after 4 moves in the game; {needed} more needed")
+            }
+            CommandError::DrawTooSoon { needed } => write!(
+                f,
+                "a new draw offer needs 4 moves since your last one; {needed} more needed"
+            ),
+            CommandError::DrawAfterTimeout => {
+                f.write_str("your move time has run out: you may not offer a draw")
+            }
+            CommandError::NoOffer => f.write_str("there is no draw offer to answer"),
+            CommandError::CannotClaim => f.write_str(
+                "a win on time can be claimed only by the waiting player once the mover's time has run out",
+            ),
+        }
+    }
+}
+
+impl std::error::Error for CommandError {}
+
+impl From<MoveError> for CommandError {
+    fn from(e: MoveError) -> Self {
+        CommandError::IllegalMove(e)
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum State {
+    Lot,
+    Rolling {
+        side: Side,
+    },
+    Moving {
+        side: Side,
+        dice: DiceLeft,
+        /// When the running 60 s began (the roll, the last move, a decline or a lapse).
+        clock: Millis,
+    },
+    DrawOffered {
+        offerer: Side,
+        dice: DiceLeft,
+        at: Millis,
+    },
+    Over {
+        outcome: Outcome,
+        reason: Reason,
+    },
+}
+
+/// A game of Vrhcáby. Always consistent: it changes only through [`Game::apply`], which either
+/// applies a command completely or rejects it and changes nothing.
+///
+/// ```
+/// use vrhcaby_rules::{Command, Game, Origin, Phase, Point, Roll, Side, Target};
+/// let mut game = Game::new();
+/// game.apply(Command::Start { first: Side::White }, 0).unwrap();
+/// game.apply(Command::Dice { dice: Roll::from_values(6, 5).unwrap() }, 0).unwrap();
+/// let mv = Command::Move { side: Side::White, from: Origin::Point(Point::new(24).unwrap()),
+///                          to: Target::Point(Point::new(18).unwrap()) };
+/// game.apply(mv, 1_500).unwrap();
+/// assert_eq!(game.phase(), Phase::Moving);
+/// assert_eq!(game.seconds_left(2_000), 60);
+/// // Black may not move now: rejected, nothing changes.
+/// let bad = Command::Move { side: Side::Black, from: Origin::Point(Point::new(24).unwrap()),
+///                           to: Target::Point(Point::new(19).unwrap()) };
+/// assert!(game.apply(bad, 2_000).is_err());
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Game {
+    position: Position,
+    state: State,
+    /// Accepted checker moves in the whole game (S1).
+    moves_played: u32,
+    /// `moves_played` at each player's last draw offer (R26).
+    last_offer: [Option<u32>; 2],
+    /// Forfeited rolls in a row (R27).
+    forfeits: u8,
+    /// The last move, or the start (R19).
+    last_move_at: Millis,
+    /// The last accepted command's time (S2).
+    last_time: Option<Millis>,
+    offline: [bool; 2],
+    record: Record,
+}
+
+impl Default for Game {
+    fn default() -> Self {
+        Game::new()
+    }
+}
+
+impl Game {
+    /// A new game from the start position (R2), waiting for the lot.
+    #[must_use]
+    pub fn new() -> Game {
+        Game::with_record(Record::new(Rules::Vrhcaby, None))
+    }
+
+    /// A new game from a given position (S11: valid and not already finished).
+    pub fn from_position(position: Position) -> Result<Game, SetupError> {
+        for side in Side::ALL {
+            if position.is_finished(side) {
+                return Err(SetupError::Finished { side });
+            }
+        }
+        Ok(Game::with_record(Record::new(
+            Rules::Vrhcaby,
+            Some(position),
+        )))
+    }
+
+    pub(crate) fn with_record(record: Record) -> Game {
+        Game {
+            position: record.position.unwrap_or_else(Position::start),
+            state: State::Lot,
+            moves_played: 0,
+            last_offer: [None; 2],
+            forfeits: 0,
+            last_move_at: 0,
+            last_time: None,
+            offline: [false; 2],
+            record,
+        }
+    }
+
+    /// Applies one command at time `now`. Timed events due at or before `now` happen first (S3).
+    /// On error nothing changes.
+    pub fn apply(&mut self, cmd: Command, now: Millis) -> Result<Vec<Event>, CommandError> {
+        if let Some(last) = self.last_time {
+            if now < last {
+                return Err(CommandError::TimeWentBack { last, now });
+            }
+        }
+        let mut next = self.clone();
+        let mut events = Vec::new();
+        next.advance(now, &mut events);
+        next.execute(cmd, now, &mut events)?;
+        // A tick that changed nothing is not part of the game: it is neither recorded nor
+        // remembered, so replaying the record gives exactly this state.
+        if cmd != Command::Tick || !events.is_empty() {
+            next.last_time = Some(now);
+            next.record.commands.push(Entry { t: now, cmd });
+        }
+        *self = next;
+        Ok(events)
+    }
+
+    /// Timed events due by `now`, earliest first; ties in S3's order (lapse, offline, 10 hours).
+    fn advance(&mut self, now: Millis, events: &mut Vec<Event>) {
+        let mut cursor = self.last_time.unwrap_or(0);
+        loop {
+            let lapse = match self.state {
+                State::DrawOffered { at, .. } => Some(at + MOVE_TIME_MS),
+                _ => None,
+            };
+            let offline = match self.state {
+                State::Moving { side, clock, .. }
+                    if self.offline[side.index()] && clock + MOVE_TIME_MS > cursor =>
+                {
+                    Some(clock + MOVE_TIME_MS)
+                }
+                _ => None,
+            };
+            let inactivity = match self.state {
+                State::Rolling { .. } | State::Moving { .. } | State::DrawOffered { .. } => {
+                    Some(self.last_move_at + INACTIVITY_MS)
+                }
+                _ => None,
+            };
+            let due = [lapse, offline, inactivity]
+                .into_iter()
+                .enumerate()
+                .filter_map(|(k, t)| t.filter(|&t| t <= now).map(|t| (t, k)))
+                .min();
+            let Some((t, kind)) = due else {
+                return;
+            };
+            cursor = t;
+            match (kind, self.state) {
+                (0, State::DrawOffered { offerer, dice, at }) => {
+                    self.state = State::Moving {
+                        side: offerer,
+                        dice,
+                        clock: at + MOVE_TIME_MS,
+                    };
+                    events.push(Event::DrawLapsed { offerer });
+                }
+                (1, State::Moving { side, .. }) => {
+                    self.finish(Outcome::win(!side), Reason::TimeoutOffline, events)
+                }
+                _ => {
+                    let loser = self.turn().unwrap_or(Side::White);
+                    self.finish(Outcome::win(!loser), Reason::Inactivity, events);
+                }
+            }
+        }
+    }
+
+    fn finish(&mut self, outcome: Outcome, reason: Reason, events: &mut Vec<Event>) {
+        self.state = State::Over { outcome, reason };
+        events.push(Event::GameOver { outcome, reason });
+    }
+
+    /// The turn passes to the opponent, who rolls next (R9).
+    fn pass_turn(&mut self, from: Side, events: &mut Vec<Event>) {
+        self.state = State::Rolling { side: !from };
+        events.push(Event::TurnPassed { to: !from });
+    }
+
+    fn execute(
+        &mut self,
+        cmd: Command,
+        now: Millis,
+        events: &mut Vec<Event>,
+    ) -> Result<(), CommandError> {
+        if cmd == Command::Tick {
+            return Ok(());
+        }
+        if matches!(self.state, State::Over { .. }) {
+            return Err(CommandError::GameOver);
+        }
+        match cmd {
+            Command::Tick => Ok(()),
+            Command::Resign { side } => {
+                self.finish(Outcome::win(!side), Reason::Resigned, events);
+                Ok(())
+            }
+            Command::Leave { side } => {
+                self.finish(Outcome::win(!side), Reason::Left, events);
+                Ok(())
+            }
+            Command::Offline { side } | Command::Online { side } => {
+                let online = matches!(cmd, Command::Online { .. });
+                self.offline[side.index()] = !online;
+                events.push(Event::Presence { side, online });
+                Ok(())
+            }
+            Command::Start { first } => {
+                if self.state != State::Lot {
+                    return Err(CommandError::AlreadyStarted);
+                }
+                self.state = State::Rolling { side: first };
+                self.last_move_at = now;
+                events.push(Event::Started { first });
+                Ok(())
+            }
+            _ if self.state == State::Lot => Err(CommandError::NotStarted),
+            Command::Dice { dice: roll } => {
+                let State::Rolling { side } = self.state else {
+                    return Err(CommandError::NoRollExpected);
+                };
+                events.push(Event::Rolled { side, roll });
+                let dice = roll.dice();
+                if has_legal_move(&self.position, side, &dice) {
+                    self.forfeits = 0;
+                    self.state = State::Moving {
+                        side,
+                        dice,
+                        clock: now,
+                    };
+                } else {
+                    self.forfeits += 1;
+                    events.push(Event::Forfeited {
+                        side,
+                        in_a_row: self.forfeits,
+                    });
+                    if self.forfeits >= FORFEITS_FOR_DRAW {
+                        self.finish(Outcome::Draw, Reason::DrawForfeits, events);
+                    } else {
+                        self.pass_turn(side, events);
+                    }
+                }
+                Ok(())
+            }
+            Command::Move { side, from, to } => {
+                let (mover, mut dice) = self.mover_dice(side)?;
+                let mv = check_move(&self.position, mover, from, to, &dice)?;
+                let (position, hit) = apply_move(&self.position, mover, mv);
+                self.position = position;
+                dice.remove(mv.die);
+                self.moves_played += 1;
+                self.last_move_at = now;
+                events.push(Event::Moved { side, mv, hit });
+                if self.position.is_finished(side) {
+                    self.finish(Outcome::win(side), Reason::BoreOff, events);
+                } else if dice.is_empty() || !has_legal_move(&self.position, side, &dice) {
+                    self.pass_turn(side, events);
+                } else {
+                    self.state = State::Moving {
+                        side,
+                        dice,
+                        clock: now,
+                    };
+                }
+                Ok(())
+            }
+            Command::OfferDraw { side } => {
+                self.check_offer(side, now)?;
+                let State::Moving { dice, .. } = self.state else {
+                    return Err(CommandError::NotMoving {
+                        phase: self.phase(),
+                    });
+                };
+                self.last_offer[side.index()] = Some(self.moves_played);
+                self.state = State::DrawOffered {
+                    offerer: side,
+                    dice,
+                    at: now,
+                };
+                events.push(Event::DrawOffered { by: side });
+                Ok(())
+            }
+            Command::AcceptDraw { side } | Command::DeclineDraw { side } => {
+                let State::DrawOffered { offerer, dice, .. } = self.state else {
+                    return Err(CommandError::NoOffer);
+                };
+                if side == offerer {
+                    return Err(CommandError::NotYourTurn { side });
+                }
+                if matches!(cmd, Command::AcceptDraw { .. }) {
+                    self.finish(Outcome::Draw, Reason::DrawAgreed, events);
+                } else {
+                    self.state = State::Moving {
+                        side: offerer,
+                        dice,
+                        clock: now,
+                    };
+                    events.push(Event::DrawDeclined { by: side });
+                }
+                Ok(())
+            }
+            Command::ClaimWin { side } => {
+                if self.claimant(now) != Some(side) {
+                    return Err(CommandError::CannotClaim);
+                }
+                self.finish(Outcome::win(side), Reason::TimeoutClaimed, events);
+                Ok(())
+            }
+        }
+    }
+
+    /// The mover's dice, if `side` may move now.
+    fn mover_dice(&self, side: Side) -> Result<(Side, DiceLeft), CommandError> {
+        match self.state {
+            State::Moving {
+                side: mover, dice, ..
+            } if mover == side => Ok((mover, dice)),
+            State::Moving { .. } => Err(CommandError::NotYourTurn { side }),
+            _ => Err(CommandError::NotMoving {
+                phase: self.phase(),
+            }),
+        }
+    }
+
+    fn check_offer(&self, side: Side, now: Millis) -> Result<(), CommandError> {
+        let State::Moving { clock, .. } = self.state else {
+            return Err(CommandError::NotMoving {
+                phase: self.phase(),
+            });
+        };
+        self.mover_dice(side)?;
+        if now >= clock + MOVE_TIME_MS {
+            return Err(CommandError::DrawAfterTimeout);
+        }
+        if self.moves_played < MOVES_BETWEEN_OFFERS {
+            return Err(CommandError::DrawTooEarly {
+                needed: MOVES_BETWEEN_OFFERS - self.moves_played,
+            });
+        }
+        if let Some(at) = self.last_offer[side.index()] {
+            let since = self.moves_played - at;
+            if since < MOVES_BETWEEN_OFFERS {
+                return Err(CommandError::DrawTooSoon {
+                    needed: MOVES_BETWEEN_OFFERS - since,
+                });
+            }
+        }
+        Ok(())
+    }
+
+    // ---- Queries -------------------------------------------------------------------------
+
+    #[must_use]
+    pub fn position(&self) -> &Position {
+        &self.position
+    }
+
+    /// Every accepted command so far, with the initial facts: the game's record.
+    #[must_use]
+    pub fn record(&self) -> &Record {
+        &self.record
+    }
+
+    #[must_use]
+    pub fn phase(&self) -> Phase {
+        match self.state {
+            State::Lot => Phase::Lot,
+            State::Rolling { .. } => Phase::Rolling,
+            State::Moving { .. } => Phase::Moving,
+            State::DrawOffered { .. } => Phase::DrawOffered,
+            State::Over { .. } => Phase::Over,
+        }
+    }
+
+    /// The side on turn: the roller, the mover, or during an offer the responder (S6).
+    #[must_use]
+    pub fn turn(&self) -> Option<Side> {
+        match self.state {
+            State::Rolling { side } | State::Moving { side, .. } => Some(side),
+            State::DrawOffered { offerer, .. } => Some(!offerer),
+            State::Lot | State::Over { .. } => None,
+        }
+    }
+
+    /// The side whose dice are on the board (the offerer's during an offer).
+    #[must_use]
+    pub fn dice_owner(&self) -> Option<Side> {
+        match self.state {
+            State::Moving { side, .. } => Some(side),
+            State::DrawOffered { offerer, .. } => Some(offerer),
+            _ => None,
+        }
+    }
+
+    /// The dice left to play (the offerer's unfinished roll during an offer); none otherwise.
+    #[must_use]
+    pub fn dice_left(&self) -> DiceLeft {
+        match self.state {
+            State::Moving { dice, .. } | State::DrawOffered { dice, .. } => dice,
+            _ => DiceLeft::EMPTY,
+        }
+    }
+
+    /// Every legal single move now (empty unless a side is moving).
+    #[must_use]
+    pub fn legal_moves(&self) -> Vec<Move> {
+        match self.state {
+            State::Moving { side, dice, .. } => legal_moves(&self.position, side, &dice),
+            _ => Vec::new(),
+        }
+    }
+
+    /// The legal moves from one origin: the targets to light up when it is selected.
+    #[must_use]
+    pub fn targets_from(&self, from: Origin) -> Vec<Move> {
+        let mut moves = self.legal_moves();
+        moves.retain(|m| m.from == from);
+        moves
+    }
+
+    /// When the running clock runs out: the mover's, or the answer time of an offer.
+    #[must_use]
+    pub fn deadline(&self) -> Option<Millis> {
+        match self.state {
+            State::Moving { clock, .. } => Some(clock + MOVE_TIME_MS),
+            State::DrawOffered { at, .. } => Some(at + MOVE_TIME_MS),
+            _ => None,
+        }
+    }
+
+    /// The running clock's time left at `now`, rounded up to whole seconds: 60 while waiting for
+    /// the dice, 0 when over or when the time has run out.
+    #[must_use]
+    pub fn seconds_left(&self, now: Millis) -> u32 {
+        self.millis_left(now).div_ceil(1000) as u32
+    }
+
+    /// The running clock's time left at `now` in milliseconds (see [`Game::seconds_left`]).
+    #[must_use]
+    pub fn millis_left(&self, now: Millis) -> Millis {
+        match (self.state, self.deadline()) {
+            (State::Over { .. }, _) => 0,
+            (_, Some(deadline)) => deadline.saturating_sub(now),
+            (_, None) => MOVE_TIME_MS,
+        }
+    }
+
+    /// Whether the side on turn may offer a draw at `now`, and why not (R23, R26, S7).
+    pub fn can_offer_draw(&self, now: Millis) -> Result<(), CommandError> {
+        match self.state {
+            State::Moving { side, .. } => self.check_offer(side, now),
+            _ => Err(CommandError::NotMoving {
+                phase: self.phase(),
+            }),
+        }
+    }
+
+    /// The side that may press "Don't wait" at `now`, if any (R17, S8).
+    #[must_use]
+    pub fn claimant(&self, now: Millis) -> Option<Side> {
+        match self.state {
+            State::Moving { side, clock, .. } if now >= clock + MOVE_TIME_MS => Some(!side),
+            _ => None,
+        }
+    }
+
+    /// The result and its reason once the game is over.
+    #[must_use]
+    pub fn result(&self) -> Option<(Outcome, Reason)> {
+        match self.state {
+            State::Over { outcome, reason } => Some((outcome, reason)),
+            _ => None,
+        }
+    }
+
+    /// Accepted checker moves in the game (S1).
+    #[must_use]
+    pub fn moves_played(&self) -> u32 {
+        self.moves_played
+    }
+
+    /// Forfeited rolls in a row so far (R27).
+    #[must_use]
+    pub fn forfeits_in_a_row(&self) -> u8 {
+        self.forfeits
+    }
+
+    /// Whether `side` is known to be offline.
+    #[must_use]
+    pub fn is_offline(&self, side: Side) -> bool {
+        self.offline[side.index()]
+    }
+
+    /// The time of the last accepted command.
+    #[must_use]
+    pub fn last_time(&self) -> Option<Millis> {
+        self.last_time
+    }
+}

@@ -1,0 +1,22 @@
+#![doc = include_str!("../README.md")]
+#![forbid(unsafe_code)]
+#![warn(missing_debug_implementations)]
+
+pub mod bench;
+pub mod cli;
+mod error;
+mod game;
+mod movegen;
+mod position;
+mod record;
+mod types;
+
+pub use error::{MoveError, SetupError, ValueError};
+pub use game::{
+    Command, CommandError, Event, Game, Millis, Outcome, Phase, Reason, FORFEITS_FOR_DRAW,
+    INACTIVITY_MS, MOVES_BETWEEN_OFFERS, MOVE_TIME_MS,
+};
+pub use movegen::{check_move, has_legal_move, legal_moves, plays, Play, PlayGenerator, Rules};
+pub use position::{Position, Setup, BAR, CHECKERS, OFF};
+pub use record::{Entry, Record, RecordError, FORMAT, VERSION};
+pub use types::{DiceLeft, Die, Move, Origin, Point, Roll, Side, Target};

@@ -1,0 +1,560 @@
+//! Single legal moves (R5–R15) and complete turns (R9–R11), plus the standard-backgammon set.
+//!
+//! Generation works on a [`Board`]: one signed array in the mover's numbering (wildbg's layout),
+//! positive for the mover's checkers and negative for the opponent's, so a move touches a few bytes
+//! and a whole board compares and hashes as 32 bytes.
+
+use serde::{Deserialize, Serialize};
+
+use crate::error::MoveError;
+use crate::position::{Position, BAR, CHECKERS, OFF};
+use crate::types::{DiceLeft, Die, Move, Origin, Point, Roll, Side, Target};
+
+/// Which set of complete turns to generate.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Rules {
+    /// The house rules: any order of legal moves; a turn stops only when no die is left or none
+    /// is playable (R9–R11); bearing off uses the smallest die that does it (R15).
+    #[default]
+    Vrhcaby,
+    /// Standard backgammon: the maximum number of dice must be played, else the higher die.
+    Standard,
+}
+
+/// Index of the opponent's bar inside a [`Board`].
+const OPP_BAR: usize = 26;
+
+/// A position seen from the mover: index 0 = borne off, 1..=24 the mover's points (positive =
+/// mover's checkers, negative = opponent's), 25 = the mover's bar, 26 = the opponent's bar.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[repr(align(32))]
+pub(crate) struct Board {
+    p: [i8; 32],
+}
+
+impl Board {
+    pub(crate) fn new(pos: &Position, side: Side) -> Board {
+        let own = pos.side(side);
+        let opp = pos.side(!side);
+        let mut p = [0i8; 32];
+        p[OFF] = own[OFF] as i8;
+        for i in 1..=24 {
+            p[i] = own[i] as i8 - opp[25 - i] as i8;
+        }
+        p[BAR] = own[BAR] as i8;
+        p[OPP_BAR] = opp[BAR] as i8;
+        Board { p }
+    }
+
+    /// Back to a position; the opponent's borne-off count cannot change during a turn.
+    pub(crate) fn to_position(self, before: &Position, side: Side) -> Position {
+        let mut own = [0u8; 26];
+        let mut opp = [0u8; 26];
+        own[OFF] = self.p[OFF] as u8;
+        own[BAR] = self.p[BAR] as u8;
+        opp[BAR] = self.p[OPP_BAR] as u8;
+        opp[OFF] = before.side(!side)[OFF];
+        for i in 1..=24 {
+            let v = self.p[i];
+            if v > 0 {
+                own[i] = v as u8;
+            } else {
+                opp[25 - i] = (-v) as u8;
+            }
+        }
+        let mut sides = [[0u8; 26]; 2];
+        sides[side.index()] = own;
+        sides[(!side).index()] = opp;
+        Position { sides }
+    }
+
+    /// The highest index (bar = 25) holding a mover's checker; 0 if none is left on the board.
+    #[inline]
+    fn highest(&self) -> usize {
+        let mut i = BAR;
+        while i > 0 && self.p[i] <= 0 {
+            i -= 1;
+        }
+        i
+    }
+
+    /// The lowest origin that may move now: only the bar while a checker is on it (R8).
+    #[inline]
+    fn lowest_origin(&self) -> usize {
+        if self.p[BAR] > 0 {
+            BAR
+        } else {
+            1
+        }
+    }
+
+    /// Where die `d` takes a mover's checker from `o` (which must hold one, and be the bar if the
+    /// bar is occupied), or `None`. `h` is [`Board::highest`]. 0 means off.
+    #[inline]
+    fn target(&self, o: usize, d: usize, h: usize) -> Option<usize> {
+        if o > d {
+            let t = o - d;
+            // R6: empty, own, or a single opposing checker.
+            (self.p[t] >= -1).then_some(t)
+        } else if h <= 6 && (o == d || o == h) {
+            // R12 all home; R13 exact die; R14 a higher die only from the highest point.
+            Some(0)
+        } else {
+            None
+        }
+    }
+
+    /// Moves one checker; a blot on the target goes to the opponent's bar (R7). Returns whether it hit.
+    #[inline]
+    fn apply(&mut self, o: usize, t: usize) -> bool {
+        self.p[o] -= 1;
+        if t == OFF {
+            self.p[OFF] += 1;
+            false
+        } else if self.p[t] == -1 {
+            self.p[t] = 1;
+            self.p[OPP_BAR] += 1;
+            true
+        } else {
+            self.p[t] += 1;
+            false
+        }
+    }
+
+    #[inline]
+    fn is_finished(&self) -> bool {
+        self.p[OFF] == CHECKERS as i8
+    }
+
+    fn any_move(&self, d: usize, h: usize) -> bool {
+        (self.lowest_origin()..=h)
+            .rev()
+            .any(|o| self.p[o] > 0 && self.target(o, d, h).is_some())
+    }
+
+    #[inline]
+    fn hash(&self) -> u64 {
+        let w = |i: usize| {
+            let mut b = [0u8; 8];
+            for (k, x) in b.iter_mut().enumerate() {
+                *x = self.p[i + k] as u8;
+            }
+            u64::from_le_bytes(b)
+        };
+        let mut h = w(0).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        h = (h ^ w(8)).wrapping_mul(0xC2B2_AE3D_27D4_EB4F);
+        h = (h ^ w(16)).wrapping_mul(0x1656_67B1_9E37_79F9);
+        h = (h ^ w(24)).wrapping_mul(0x85EB_CA77_C2B2_AE63);
+        h ^ (h >> 29)
+    }
+}
+
+/// The die R15 uses to take a checker from `o` off, if any die left does it: the smallest.
+fn bear_off_die(b: &Board, o: usize, h: usize, dice: &DiceLeft) -> Option<Die> {
+    let (distinct, n) = dice.distinct_ascending();
+    distinct[..n]
+        .iter()
+        .copied()
+        .find(|d| b.target(o, usize::from(d.value()), h) == Some(OFF))
+}
+
+/// Every single legal move of `side` for the dice left, in the mover's numbering. A checker that
+/// can bear off by several dice is listed once, with the smallest (R15).
+///
+/// ```
+/// use vrhcaby_rules::{legal_moves, DiceLeft, Die, Position, Roll, Side};
+/// let moves = legal_moves(&Position::start(), Side::White, &Roll::from_values(6, 5).unwrap().dice());
+/// assert!(moves.iter().any(|m| m.from.index() == 24 && m.to.index() == 18 && m.die.value() == 6));
+/// ```
+#[must_use]
+pub fn legal_moves(pos: &Position, side: Side, dice: &DiceLeft) -> Vec<Move> {
+    let b = Board::new(pos, side);
+    let h = b.highest();
+    let (distinct, n) = dice.distinct_ascending();
+    let mut out = Vec::new();
+    if h == 0 {
+        return out;
+    }
+    for o in (b.lowest_origin()..=h).rev() {
+        if b.p[o] <= 0 {
+            continue;
+        }
+        let mut bore_off = false;
+        for &die in &distinct[..n] {
+            if let Some(t) = b.target(o, usize::from(die.value()), h) {
+                if t == OFF {
+                    if bore_off {
+                        continue; // R15: the smaller die already does it.
+                    }
+                    bore_off = true;
+                }
+                out.push(to_move(o, t, die));
+            }
+        }
+    }
+    out
+}
+
+/// Whether `side` has any legal move with the dice left (R9, R10).
+#[must_use]
+pub fn has_legal_move(pos: &Position, side: Side, dice: &DiceLeft) -> bool {
+    let b = Board::new(pos, side);
+    let h = b.highest();
+    if h == 0 {
+        return false;
+    }
+    let (distinct, n) = dice.distinct_ascending();
+    distinct[..n]
+        .iter()
+        .any(|d| b.any_move(usize::from(d.value()), h))
+}
+
+fn to_move(o: usize, t: usize, die: Die) -> Move {
+    Move {
+        from: if o == BAR {
+            Origin::Bar
+        } else {
+            Origin::Point(Point::new(o as u8).expect("origin 1..=24"))
+        },
+        to: if t == OFF {
+            Target::Off
+        } else {
+            Target::Point(Point::new(t as u8).expect("target 1..=24"))
+        },
+        die,
+    }
+}
+
+/// Checks a move given as origin and target for the dice left and says which die it uses.
+pub fn check_move(
+    pos: &Position,
+    side: Side,
+    from: Origin,
+    to: Target,
+    dice: &DiceLeft,
+) -> Result<Move, MoveError> {
+    let b = Board::new(pos, side);
+    let o = usize::from(from.index());
+    if b.p[o] <= 0 {
+        return Err(MoveError::NoChecker { from });
+    }
+    if b.p[BAR] > 0 && o != BAR {
+        return Err(MoveError::MustEnter { from });
+    }
+    let h = b.highest();
+    match to {
+        Target::Off => bear_off_die(&b, o, h, dice)
+            .map(|die| to_move(o, OFF, die))
+            .ok_or(MoveError::CannotBearOff { from }),
+        Target::Point(p) => {
+            let t = usize::from(p.number());
+            let die = (o > t)
+                .then(|| Die::new((o - t) as u8))
+                .flatten()
+                .filter(|d| dice.contains(*d))
+                .ok_or(MoveError::NoDie { from, to })?;
+            if b.p[t] < -1 {
+                return Err(MoveError::Blocked { from, to });
+            }
+            Ok(to_move(o, t, die))
+        }
+    }
+}
+
+/// Plays a move already known legal (from [`legal_moves`] or [`check_move`]); returns the new
+/// position and whether it hit a blot.
+#[must_use]
+pub(crate) fn apply_move(pos: &Position, side: Side, mv: Move) -> (Position, bool) {
+    let mut out = *pos;
+    let (own, opp) = {
+        let [w, b] = &mut out.sides;
+        match side {
+            Side::White => (w, b),
+            Side::Black => (b, w),
+        }
+    };
+    let o = usize::from(mv.from.index());
+    own[o] -= 1;
+    let mut hit = false;
+    match mv.to {
+        Target::Off => own[OFF] += 1,
+        Target::Point(p) => {
+            let t = usize::from(p.number());
+            if opp[25 - t] == 1 {
+                opp[25 - t] = 0;
+                opp[BAR] += 1;
+                hit = true;
+            }
+            own[t] += 1;
+        }
+    }
+    (out, hit)
+}
+
+/// One distinct complete turn: a sequence of moves that reaches `position`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Play {
+    /// (origin, target) pairs in the mover's numbering.
+    pub moves: Vec<(Origin, Target)>,
+    pub position: Position,
+}
+
+#[derive(Clone, Copy, Debug)]
+struct RawPlay {
+    board: Board,
+    moves: [(u8, u8); 4],
+    len: u8,
+    uses_high: bool,
+}
+
+impl RawPlay {
+    /// Ranks sequences reaching one position for the standard filter: more dice, then the higher die.
+    fn rank(&self) -> (u8, bool) {
+        (self.len, self.uses_high)
+    }
+}
+
+/// Enumerates distinct complete turns. Reuse one generator to avoid allocating per call.
+///
+/// ```
+/// use vrhcaby_rules::{PlayGenerator, Position, Roll, Rules, Side};
+/// let mut gen = PlayGenerator::new();
+/// let n = gen.count(&Position::start(), Side::White, Roll::from_values(2, 1).unwrap(), Rules::Standard);
+/// assert_eq!(n, 15); // the 15 distinct plays of an opening 2-1
+/// ```
+#[derive(Clone, Debug)]
+pub struct PlayGenerator {
+    plays: Vec<RawPlay>,
+    /// Open-addressing table: (generation << 32) | index into `plays`.
+    table: Vec<u64>,
+    generation: u32,
+}
+
+impl Default for PlayGenerator {
+    fn default() -> Self {
+        PlayGenerator::new()
+    }
+}
+
+impl PlayGenerator {
+    #[must_use]
+    pub fn new() -> PlayGenerator {
+        PlayGenerator {
+            plays: Vec::with_capacity(64),
+            table: vec![0; 256],
+            generation: 0,
+        }
+    }
+
+    fn reset(&mut self) {
+        self.plays.clear();
+        self.generation = self.generation.wrapping_add(1);
+        if self.generation == 0 {
+            self.table.fill(0);
+            self.generation = 1;
+        }
+    }
+
+    fn insert(&mut self, play: RawPlay) {
+        if (self.plays.len() + 1) * 2 > self.table.len() {
+            self.grow();
+        }
+        let mask = self.table.len() - 1;
+        let gen = u64::from(self.generation) << 32;
+        let mut i = play.board.hash() as usize & mask;
+        loop {
+            let slot = self.table[i];
+            if slot & !0xFFFF_FFFF != gen {
+                self.table[i] = gen | self.plays.len() as u64;
+                self.plays.push(play);
+                return;
+            }
+            let old = &mut self.plays[(slot & 0xFFFF_FFFF) as usize];
+            if old.board == play.board {
+                if play.rank() > old.rank() {
+                    *old = play;
+                }
+                return;
+            }
+            i = (i + 1) & mask;
+        }
+    }
+
+    fn grow(&mut self) {
+        let size = self.table.len() * 2;
+        self.table = vec![0; size];
+        let mask = size - 1;
+        let gen = u64::from(self.generation) << 32;
+        for (idx, p) in self.plays.iter().enumerate() {
+            let mut i = p.board.hash() as usize & mask;
+            while self.table[i] & !0xFFFF_FFFF == gen {
+                i = (i + 1) & mask;
+            }
+            self.table[i] = gen | idx as u64;
+        }
+    }
+
+    fn generate(&mut self, b: &Board, roll: Roll, rules: Rules) {
+        self.reset();
+        let hi = usize::from(roll.high().value());
+        let lo = usize::from(roll.low().value());
+        if hi == lo {
+            let mut moves = [(0u8, 0u8); 4];
+            self.double(b, hi, 0, BAR, &mut moves);
+        } else {
+            self.mixed(b, hi, lo, rules == Rules::Vrhcaby);
+        }
+        if rules == Rules::Standard {
+            let best = self.plays.iter().map(RawPlay::rank).max();
+            if let Some((len, high)) = best {
+                // Maximum number of dice; with one die of a non-double, the higher if it can be played.
+                let need_high = len == 1 && hi != lo && high;
+                self.plays
+                    .retain(|p| p.len == len && (!need_high || p.uses_high));
+            }
+        }
+    }
+
+    fn mixed(&mut self, b: &Board, hi: usize, lo: usize, r15: bool) {
+        let mut any = false;
+        let h = b.highest();
+        for (first, second) in [(hi, lo), (lo, hi)] {
+            for o in (b.lowest_origin()..=h).rev() {
+                if b.p[o] <= 0 {
+                    continue;
+                }
+                let Some(t) = b.target(o, first, h) else {
+                    continue;
+                };
+                // R15: a checker that the smaller die bears off is borne off by the smaller die.
+                if r15 && t == OFF && first == hi && b.target(o, lo, h) == Some(OFF) {
+                    continue;
+                }
+                any = true;
+                let mut b1 = *b;
+                b1.apply(o, t);
+                let m1 = (o as u8, t as u8);
+                let mut any2 = false;
+                if !b1.is_finished() {
+                    let h1 = b1.highest();
+                    for o2 in (b1.lowest_origin()..=h1).rev() {
+                        if b1.p[o2] <= 0 {
+                            continue;
+                        }
+                        if let Some(t2) = b1.target(o2, second, h1) {
+                            any2 = true;
+                            let mut b2 = b1;
+                            b2.apply(o2, t2);
+                            self.insert(RawPlay {
+                                board: b2,
+                                moves: [m1, (o2 as u8, t2 as u8), (0, 0), (0, 0)],
+                                len: 2,
+                                uses_high: true,
+                            });
+                        }
+                    }
+                }
+                if !any2 {
+                    self.insert(RawPlay {
+                        board: b1,
+                        moves: [m1, (0, 0), (0, 0), (0, 0)],
+                        len: 1,
+                        uses_high: first == hi,
+                    });
+                }
+            }
+        }
+        if !any {
+            self.insert(RawPlay {
+                board: *b,
+                moves: [(0, 0); 4],
+                len: 0,
+                uses_high: false,
+            });
+        }
+    }
+
+    /// Doubles: moves of one value commute, so only sequences with non-increasing origins are
+    /// followed; a node with no such move is a complete turn only if no move at all is left.
+    fn double(
+        &mut self,
+        b: &Board,
+        d: usize,
+        depth: usize,
+        max_origin: usize,
+        moves: &mut [(u8, u8); 4],
+    ) {
+        let h = b.highest();
+        let top = h.min(max_origin);
+        let mut moved = false;
+        for o in (b.lowest_origin()..=top).rev() {
+            if b.p[o] <= 0 {
+                continue;
+            }
+            let Some(t) = b.target(o, d, h) else {
+                continue;
+            };
+            moved = true;
+            let mut b1 = *b;
+            b1.apply(o, t);
+            moves[depth] = (o as u8, t as u8);
+            if depth == 3 || b1.is_finished() {
+                self.insert(RawPlay {
+                    board: b1,
+                    moves: *moves,
+                    len: depth as u8 + 1,
+                    uses_high: true,
+                });
+            } else {
+                self.double(&b1, d, depth + 1, o, moves);
+            }
+        }
+        if !moved && (depth == 0 || h == 0 || !b.any_move(d, h)) {
+            let mut m = *moves;
+            m[depth..].fill((0, 0));
+            self.insert(RawPlay {
+                board: *b,
+                moves: m,
+                len: depth as u8,
+                uses_high: depth > 0,
+            });
+        }
+    }
+
+    /// The number of distinct complete turns (the benchmark's measure).
+    pub fn count(&mut self, pos: &Position, side: Side, roll: Roll, rules: Rules) -> usize {
+        self.generate(&Board::new(pos, side), roll, rules);
+        self.plays.len()
+    }
+
+    /// Every distinct complete turn, each with one move sequence that reaches it. A roll with no
+    /// legal move gives one play with no moves.
+    pub fn plays(&mut self, pos: &Position, side: Side, roll: Roll, rules: Rules) -> Vec<Play> {
+        self.generate(&Board::new(pos, side), roll, rules);
+        self.plays
+            .iter()
+            .map(|p| Play {
+                moves: p.moves[..usize::from(p.len)]
+                    .iter()
+                    .map(|&(o, t)| {
+                        let m = to_move(usize::from(o), usize::from(t), Die::ALL[0]);
+                        (m.from, m.to)
+                    })
+                    .collect(),
+                position: p.board.to_position(pos, side),
+            })
+            .collect()
+    }
+
+    /// The resulting position of the `i`-th play of the last generation (for self-play sampling).
+    pub(crate) fn nth_position(&self, i: usize, pos: &Position, side: Side) -> Option<Position> {
+        self.plays.get(i).map(|p| p.board.to_position(pos, side))
+    }
+}
+
+/// Every distinct complete turn for one roll (see [`PlayGenerator`]).
+#[must_use]
+pub fn plays(pos: &Position, side: Side, roll: Roll, rules: Rules) -> Vec<Play> {
+    PlayGenerator::new().plays(pos, side, roll, rules)
+}

@@ -1,0 +1,194 @@
+//! The game record: the initial facts plus every accepted command with its time (and dice).
+//! Replaying it gives exactly the live state; the first command the rules reject is named.
+
+use std::fmt;
+
+use serde::{Deserialize, Serialize};
+
+use crate::error::SetupError;
+use crate::game::{Command, CommandError, Game, Millis};
+use crate::movegen::Rules;
+use crate::position::{Position, Setup};
+
+/// The record format's name, stored in every record.
+pub const FORMAT: &str = "vrhcaby-record";
+/// The current record version.
+pub const VERSION: u32 = 1;
+
+/// One accepted command and the time it was applied.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Entry {
+    pub t: Millis,
+    #[serde(flatten)]
+    pub cmd: Command,
+}
+
+/// A game's record (see the README for the JSON format).
+///
+/// ```
+/// use vrhcaby_rules::{Command, Game, Record, Roll, Side};
+/// let mut game = Game::new();
+/// game.apply(Command::Start { first: Side::Black }, 1_000).unwrap();
+/// game.apply(Command::Dice { dice: Roll::from_values(3, 1).unwrap() }, 1_000).unwrap();
+/// let json = game.record().to_json();
+/// let replayed = Record::from_json(&json).unwrap().replay().unwrap();
+/// assert_eq!(replayed, game);
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Record {
+    pub rules: Rules,
+    /// The start position; `None` is the standard start of R2.
+    pub position: Option<Position>,
+    pub commands: Vec<Entry>,
+}
+
+#[derive(Serialize, Deserialize)]
+struct RawRecord {
+    format: String,
+    version: u32,
+    #[serde(default)]
+    rules: Rules,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    position: Option<Setup>,
+    commands: Vec<serde_json::Value>,
+}
+
+/// Why a record cannot be replayed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RecordError {
+    /// Not JSON, or not shaped like a record.
+    Malformed(String),
+    /// Not a Vrhcáby record, or a version this build does not know.
+    UnknownVersion { format: String, version: u32 },
+    /// Rules this build cannot play a game under.
+    UnsupportedRules(Rules),
+    /// The start position is invalid (S11).
+    Position(SetupError),
+    /// Command `index` cannot be read.
+    BadCommand { index: usize, message: String },
+    /// Command `index` breaks a rule.
+    Rejected { index: usize, error: CommandError },
+}
+
+impl RecordError {
+    /// The index of the first bad command, if a command is to blame.
+    #[must_use]
+    pub fn index(&self) -> Option<usize> {
+        match self {
+            RecordError::BadCommand { index, .. } | RecordError::Rejected { index, .. } => {
+                Some(*index)
+            }
+            _ => None,
+        }
+    }
+}
+
+impl fmt::Display for RecordError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            RecordError::Malformed(m) => write!(f, "not a game record: {m}"),
+            RecordError::UnknownVersion { format, version } => write!(
+                f,
+                "unknown record format {format:?} version {version} (this build reads {FORMAT:?} version {VERSION})"
+            ),
+            RecordError::UnsupportedRules(r) => write!(f, "games under {r:?} rules are not supported"),
+            RecordError::Position(e) => write!(f, "bad start position: {e}"),
+            RecordError::BadCommand { index, message } => {
+                write!(f, "command {index} cannot be read: {message}")
+            }
+            RecordError::Rejected { index, error } => write!(f, "command {index} rejected: {error}"),
+        }
+    }
+}
+
+impl std::error::Error for RecordError {}
+
+impl Record {
+    #[must_use]
+    pub fn new(rules: Rules, position: Option<Position>) -> Record {
+        Record {
+            rules,
+            position,
+            commands: Vec::new(),
+        }
+    }
+
+    /// Reads a record from JSON; the commands are parsed but not yet checked against the rules.
+    pub fn from_json(json: &str) -> Result<Record, RecordError> {
+        let value: serde_json::Value =
+            serde_json::from_str(json).map_err(|e| RecordError::Malformed(e.to_string()))?;
+        Record::from_value(value)
+    }
+
+    /// Reads a record from a parsed JSON value.
+    pub fn from_value(value: serde_json::Value) -> Result<Record, RecordError> {
+        let raw: RawRecord =
+            serde_json::from_value(value).map_err(|e| RecordError::Malformed(e.to_string()))?;
+        if raw.format != FORMAT || raw.version != VERSION {
+            return Err(RecordError::UnknownVersion {
+                format: raw.format,
+                version: raw.version,
+            });
+        }
+        let position = raw
+            .position
+            .map(|s| Position::from_setup(&s))
+            .transpose()
+            .map_err(RecordError::Position)?;
+        let commands = raw
+            .commands
+            .into_iter()
+            .enumerate()
+            .map(|(index, v)| {
+                serde_json::from_value(v).map_err(|e| RecordError::BadCommand {
+                    index,
+                    message: e.to_string(),
+                })
+            })
+            .collect::<Result<Vec<Entry>, _>>()?;
+        Ok(Record {
+            rules: raw.rules,
+            position,
+            commands,
+        })
+    }
+
+    /// The record as JSON (one line).
+    #[must_use]
+    pub fn to_json(&self) -> String {
+        let raw = RawRecord {
+            format: FORMAT.to_string(),
+            version: VERSION,
+            rules: self.rules,
+            position: self.position.map(|p| p.to_setup()),
+            commands: self
+                .commands
+                .iter()
+                .map(|e| serde_json::to_value(e).unwrap_or(serde_json::Value::Null))
+                .collect(),
+        };
+        serde_json::to_string(&raw).unwrap_or_default()
+    }
+
+    /// Replays every command in order. The result equals the live game that wrote the record.
+    pub fn replay(&self) -> Result<Game, RecordError> {
+        if self.rules != Rules::Vrhcaby {
+            return Err(RecordError::UnsupportedRules(self.rules));
+        }
+        let mut game = match self.position {
+            Some(p) => Game::from_position(p).map_err(RecordError::Position)?,
+            None => Game::new(),
+        };
+        for (index, e) in self.commands.iter().enumerate() {
+            game.apply(e.cmd, e.t)
+                .map_err(|error| RecordError::Rejected { index, error })?;
+        }
+        Ok(game)
+    }
+
+    /// The time of the last command, if any.
+    #[must_use]
+    pub fn last_time(&self) -> Option<Millis> {
+        self.commands.last().map(|e| e.t)
+    }
+}
