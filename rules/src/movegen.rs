@@ -24,6 +24,35 @@ pub enum Rules {
 
 /// Index of the opponent's bar inside a [`Board`].
 const OPP_BAR: usize = 26;
+/// Mask bits of the indices where a mover's checker can stand (1..=24 and the bar).
+const MOVER_BITS: u32 = ((1 << 26) - 1) & !1;
+
+/// The highest index in a mask of occupied indices; 0 if none.
+#[inline]
+fn top(mask: u32) -> usize {
+    31usize.saturating_sub(mask.leading_zeros() as usize) * usize::from(mask != 0)
+}
+
+/// The origins that may move: only the bar while a checker is on it (R8).
+#[inline]
+fn movable(mask: u32) -> u32 {
+    if mask & (1 << BAR) != 0 {
+        1 << BAR
+    } else {
+        mask
+    }
+}
+
+/// The mask after moving a checker from `o` to `t` on `after` (the board after the move).
+#[inline]
+fn moved_mask(mask: u32, after: &Board, o: usize, t: usize) -> u32 {
+    let cleared = if after.p[o] > 0 {
+        mask
+    } else {
+        mask & !(1 << o)
+    };
+    cleared | ((1 << t) & !1)
+}
 
 /// A position seen from the mover: index 0 = borne off, 1..=24 the mover's points (positive =
 /// mover's checkers, negative = opponent's), 25 = the mover's bar, 26 = the opponent's bar.
@@ -67,6 +96,16 @@ impl Board {
         sides[side.index()] = own;
         sides[(!side).index()] = opp;
         Position { sides }
+    }
+
+    /// Bit `i` set for every index 1..=25 holding a mover's checker.
+    #[inline]
+    fn mask(&self) -> u32 {
+        let mut m = 0u32;
+        for i in 0..32 {
+            m |= u32::from(self.p[i] > 0) << i;
+        }
+        m & MOVER_BITS
     }
 
     /// The highest index (bar = 25) holding a mover's checker; 0 if none is left on the board.
@@ -122,33 +161,47 @@ impl Board {
         }
     }
 
-    #[inline]
-    fn is_finished(&self) -> bool {
-        self.p[OFF] == CHECKERS as i8
-    }
-
     fn any_move(&self, d: usize, h: usize) -> bool {
         (self.lowest_origin()..=h)
             .rev()
             .any(|o| self.p[o] > 0 && self.target(o, d, h).is_some())
     }
 
+    /// A hash linear in the counts, so a move updates it with [`Board::hash_delta`].
     #[inline]
     fn hash(&self) -> u64 {
-        let w = |i: usize| {
-            let mut b = [0u8; 8];
-            for (k, x) in b.iter_mut().enumerate() {
-                *x = self.p[i + k] as u8;
-            }
-            u64::from_le_bytes(b)
-        };
-        let mut h = w(0).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-        h = (h ^ w(8)).wrapping_mul(0xC2B2_AE3D_27D4_EB4F);
-        h = (h ^ w(16)).wrapping_mul(0x1656_67B1_9E37_79F9);
-        h = (h ^ w(24)).wrapping_mul(0x85EB_CA77_C2B2_AE63);
-        h ^ (h >> 29)
+        (0..=OPP_BAR).fold(0u64, |h, i| {
+            h.wrapping_add((i64::from(self.p[i]) as u64).wrapping_mul(HASH_KEYS[i]))
+        })
+    }
+
+    /// How [`Board::hash`] changes when a checker moves from `o` to `t` (before the move is made).
+    #[inline]
+    fn hash_delta(&self, o: usize, t: usize) -> u64 {
+        let d = HASH_KEYS[t].wrapping_sub(HASH_KEYS[o]);
+        if t != OFF && self.p[t] == -1 {
+            // The blot goes from −1 to +1 here and onto the opponent's bar.
+            d.wrapping_add(HASH_KEYS[t])
+                .wrapping_add(HASH_KEYS[OPP_BAR])
+        } else {
+            d
+        }
     }
 }
+
+/// Random odd keys for the linear board hash (SplitMix64 of the index).
+const HASH_KEYS: [u64; 27] = {
+    let mut keys = [0u64; 27];
+    let mut i = 0;
+    while i < 27 {
+        let mut z = (i as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        keys[i] = (z ^ (z >> 31)) | 1;
+        i += 1;
+    }
+    keys
+};
 
 /// The die R15 uses to take a checker from `o` off, if any die left does it: the smallest.
 fn bear_off_die(b: &Board, o: usize, h: usize, dice: &DiceLeft) -> Option<Die> {
@@ -303,15 +356,36 @@ pub struct Play {
 #[derive(Clone, Copy, Debug)]
 struct RawPlay {
     board: Board,
+    hash: u64,
     moves: [(u8, u8); 4],
     len: u8,
     uses_high: bool,
 }
 
-impl RawPlay {
+/// A leaf of the search: `base` with the last move `(o, t)` still to be made (`None`: base is final).
+/// Making the last move only once the play is known to be new keeps wide reads of a board away
+/// from its fresh byte writes (a store-forwarding stall that otherwise dominates).
+struct Leaf<'a> {
+    base: &'a Board,
+    last: Option<(usize, usize)>,
+    hash: u64,
+    moves: [(u8, u8); 4],
+    len: u8,
+    uses_high: bool,
+}
+
+impl Leaf<'_> {
     /// Ranks sequences reaching one position for the standard filter: more dice, then the higher die.
     fn rank(&self) -> (u8, bool) {
         (self.len, self.uses_high)
+    }
+
+    fn board(&self) -> Board {
+        let mut b = *self.base;
+        if let Some((o, t)) = self.last {
+            b.apply(o, t);
+        }
+        b
     }
 }
 
@@ -328,6 +402,8 @@ pub struct PlayGenerator {
     plays: Vec<RawPlay>,
     /// Open-addressing table: (generation << 32) | index into `plays`.
     table: Vec<u64>,
+    /// 64 − log2(table size): the table index is the hash's top bits.
+    shift: u32,
     generation: u32,
 }
 
@@ -343,6 +419,7 @@ impl PlayGenerator {
         PlayGenerator {
             plays: Vec::with_capacity(64),
             table: vec![0; 256],
+            shift: 64 - 8,
             generation: 0,
         }
     }
@@ -356,24 +433,36 @@ impl PlayGenerator {
         }
     }
 
-    fn insert(&mut self, play: RawPlay) {
+    fn insert(&mut self, leaf: Leaf<'_>) {
         if (self.plays.len() + 1) * 2 > self.table.len() {
             self.grow();
         }
         let mask = self.table.len() - 1;
         let gen = u64::from(self.generation) << 32;
-        let mut i = play.board.hash() as usize & mask;
+        let mut i = (leaf.hash >> self.shift) as usize;
+        let mut board = None;
         loop {
             let slot = self.table[i];
             if slot & !0xFFFF_FFFF != gen {
                 self.table[i] = gen | self.plays.len() as u64;
-                self.plays.push(play);
+                self.plays.push(RawPlay {
+                    board: *leaf.base,
+                    hash: leaf.hash,
+                    moves: leaf.moves,
+                    len: leaf.len,
+                    uses_high: leaf.uses_high,
+                });
+                if let (Some((o, t)), Some(new)) = (leaf.last, self.plays.last_mut()) {
+                    new.board.apply(o, t);
+                }
                 return;
             }
             let old = &mut self.plays[(slot & 0xFFFF_FFFF) as usize];
-            if old.board == play.board {
-                if play.rank() > old.rank() {
-                    *old = play;
+            if old.hash == leaf.hash && old.board == *board.get_or_insert_with(|| leaf.board()) {
+                if leaf.rank() > (old.len, old.uses_high) {
+                    old.moves = leaf.moves;
+                    old.len = leaf.len;
+                    old.uses_high = leaf.uses_high;
                 }
                 return;
             }
@@ -384,10 +473,11 @@ impl PlayGenerator {
     fn grow(&mut self) {
         let size = self.table.len() * 2;
         self.table = vec![0; size];
+        self.shift -= 1;
         let mask = size - 1;
         let gen = u64::from(self.generation) << 32;
         for (idx, p) in self.plays.iter().enumerate() {
-            let mut i = p.board.hash() as usize & mask;
+            let mut i = (p.hash >> self.shift) as usize;
             while self.table[i] & !0xFFFF_FFFF == gen {
                 i = (i + 1) & mask;
             }
@@ -401,12 +491,12 @@ impl PlayGenerator {
         let lo = usize::from(roll.low().value());
         if hi == lo {
             let mut moves = [(0u8, 0u8); 4];
-            self.double(b, hi, 0, BAR, &mut moves);
+            self.double(b, b.hash(), b.mask(), hi, 0, BAR, &mut moves);
         } else {
             self.mixed(b, hi, lo, rules == Rules::Vrhcaby);
         }
         if rules == Rules::Standard {
-            let best = self.plays.iter().map(RawPlay::rank).max();
+            let best = self.plays.iter().map(|p| (p.len, p.uses_high)).max();
             if let Some((len, high)) = best {
                 // Maximum number of dice; with one die of a non-double, the higher if it can be played.
                 let need_high = len == 1 && hi != lo && high;
@@ -418,12 +508,20 @@ impl PlayGenerator {
 
     fn mixed(&mut self, b: &Board, hi: usize, lo: usize, r15: bool) {
         let mut any = false;
-        let h = b.highest();
+        let m0 = b.mask();
+        let h = top(m0);
+        let hash0 = b.hash();
+        // Whether the high-die-first pass plays `o → t` as its first move.
+        let first_pass = |o: usize, t: usize| {
+            movable(m0) & (1 << o) != 0
+                && b.target(o, hi, h) == Some(t)
+                && !(r15 && t == OFF && b.target(o, lo, h) == Some(OFF))
+        };
         for (first, second) in [(hi, lo), (lo, hi)] {
-            for o in (b.lowest_origin()..=h).rev() {
-                if b.p[o] <= 0 {
-                    continue;
-                }
+            let mut origins = movable(m0);
+            while origins != 0 {
+                let o = top(origins);
+                origins &= !(1 << o);
                 let Some(t) = b.target(o, first, h) else {
                     continue;
                 };
@@ -432,33 +530,40 @@ impl PlayGenerator {
                     continue;
                 }
                 any = true;
+                let hash1 = hash0.wrapping_add(b.hash_delta(o, t));
                 let mut b1 = *b;
                 b1.apply(o, t);
-                let m1 = (o as u8, t as u8);
+                let m1 = moved_mask(m0, &b1, o, t);
+                let h1 = top(m1);
+                let m1st = (o as u8, t as u8);
                 let mut any2 = false;
-                if !b1.is_finished() {
-                    let h1 = b1.highest();
-                    for o2 in (b1.lowest_origin()..=h1).rev() {
-                        if b1.p[o2] <= 0 {
+                let mut origins2 = movable(m1);
+                while origins2 != 0 {
+                    let o2 = top(origins2);
+                    origins2 &= !(1 << o2);
+                    if let Some(t2) = b1.target(o2, second, h1) {
+                        any2 = true;
+                        // Low die first, then the high die from a point the first pass could
+                        // already move from: the first pass reached this position the other way.
+                        if first == lo && first_pass(o2, t2) {
                             continue;
                         }
-                        if let Some(t2) = b1.target(o2, second, h1) {
-                            any2 = true;
-                            let mut b2 = b1;
-                            b2.apply(o2, t2);
-                            self.insert(RawPlay {
-                                board: b2,
-                                moves: [m1, (o2 as u8, t2 as u8), (0, 0), (0, 0)],
-                                len: 2,
-                                uses_high: true,
-                            });
-                        }
+                        self.insert(Leaf {
+                            base: &b1,
+                            last: Some((o2, t2)),
+                            hash: hash1.wrapping_add(b1.hash_delta(o2, t2)),
+                            moves: [m1st, (o2 as u8, t2 as u8), (0, 0), (0, 0)],
+                            len: 2,
+                            uses_high: true,
+                        });
                     }
                 }
                 if !any2 {
-                    self.insert(RawPlay {
-                        board: b1,
-                        moves: [m1, (0, 0), (0, 0), (0, 0)],
+                    self.insert(Leaf {
+                        base: b,
+                        last: Some((o, t)),
+                        hash: hash1,
+                        moves: [m1st, (0, 0), (0, 0), (0, 0)],
                         len: 1,
                         uses_high: first == hi,
                     });
@@ -466,8 +571,10 @@ impl PlayGenerator {
             }
         }
         if !any {
-            self.insert(RawPlay {
-                board: *b,
+            self.insert(Leaf {
+                base: b,
+                last: None,
+                hash: hash0,
                 moves: [(0, 0); 4],
                 len: 0,
                 uses_high: false,
@@ -477,44 +584,54 @@ impl PlayGenerator {
 
     /// Doubles: moves of one value commute, so only sequences with non-increasing origins are
     /// followed; a node with no such move is a complete turn only if no move at all is left.
+    #[allow(clippy::too_many_arguments)]
     fn double(
         &mut self,
         b: &Board,
+        hash: u64,
+        mask: u32,
         d: usize,
         depth: usize,
         max_origin: usize,
         moves: &mut [(u8, u8); 4],
     ) {
-        let h = b.highest();
-        let top = h.min(max_origin);
+        let h = top(mask);
         let mut moved = false;
-        for o in (b.lowest_origin()..=top).rev() {
-            if b.p[o] <= 0 {
-                continue;
-            }
+        // Only origins at or below the previous one (bits 0..=max_origin).
+        let mut origins = movable(mask) & (u32::MAX >> (31 - max_origin));
+        while origins != 0 {
+            let o = top(origins);
+            origins &= !(1 << o);
             let Some(t) = b.target(o, d, h) else {
                 continue;
             };
             moved = true;
-            let mut b1 = *b;
-            b1.apply(o, t);
             moves[depth] = (o as u8, t as u8);
-            if depth == 3 || b1.is_finished() {
-                self.insert(RawPlay {
-                    board: b1,
+            let hash1 = hash.wrapping_add(b.hash_delta(o, t));
+            let finished = t == OFF && b.p[OFF] + 1 == CHECKERS as i8;
+            if depth == 3 || finished {
+                self.insert(Leaf {
+                    base: b,
+                    last: Some((o, t)),
+                    hash: hash1,
                     moves: *moves,
                     len: depth as u8 + 1,
                     uses_high: true,
                 });
             } else {
-                self.double(&b1, d, depth + 1, o, moves);
+                let mut b1 = *b;
+                b1.apply(o, t);
+                let m1 = moved_mask(mask, &b1, o, t);
+                self.double(&b1, hash1, m1, d, depth + 1, o, moves);
             }
         }
-        if !moved && (depth == 0 || h == 0 || !b.any_move(d, h)) {
+        if !moved && (depth == 0 || !b.any_move(d, h)) {
             let mut m = *moves;
             m[depth..].fill((0, 0));
-            self.insert(RawPlay {
-                board: *b,
+            self.insert(Leaf {
+                base: b,
+                last: None,
+                hash,
                 moves: m,
                 len: depth as u8,
                 uses_high: depth > 0,
