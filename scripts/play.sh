@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# Installs what is missing, builds and starts the game.
+# Installs what is missing, builds the game and serves it at http://127.0.0.1:8080.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-command -v cargo >/dev/null || { echo "cargo (Rust) is required: https://rustup.rs" >&2; exit 1; }
-cargo build --release -p vrhcaby-rules --bin vrhcaby
-echo "The rules CLI is built: target/release/vrhcaby legal|plays|replay (JSON lines on stdin)."
+. scripts/setup.sh
+cargo fetch
+exec trunk serve --release

@@ -1,14 +1,26 @@
 #!/usr/bin/env bash
-# Installs what is missing and runs every test of the workspace.
+# Installs what is missing and runs every test: formatting and lints, the rules crate's tests,
+# the app's unit tests, wasm-bindgen-test component tests in headless Chromium, and end-to-end
+# tests that click through the built page in headless Chromium.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-
-command -v cargo >/dev/null || { echo "cargo (Rust) is required: https://rustup.rs" >&2; exit 1; }
-rustup component add rustfmt clippy >/dev/null 2>&1 || true
+. scripts/setup.sh --test
+export CHROMEDRIVER=/usr/bin/chromedriver
 
 echo "== cargo fmt --check"
 cargo fmt --all -- --check
-echo "== cargo clippy"
+echo "== cargo clippy (native and wasm)"
 cargo clippy --workspace --all-targets -- -D warnings
-echo "== rules crate tests"
+cargo clippy --target wasm32-unknown-unknown -p vrhcaby --all-targets -- -D warnings
+
+echo "== native tests (rules crate, app logic)"
 cargo test --workspace
+
+echo "== browser component tests (wasm-bindgen-test, headless Chromium)"
+cargo test --target wasm32-unknown-unknown -p vrhcaby --test browser
+
+echo "== release build"
+trunk build --release
+
+echo "== end-to-end tests (headless Chromium against the built page)"
+node --test --test-concurrency=1 tests/e2e/

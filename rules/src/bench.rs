@@ -16,6 +16,12 @@ impl SplitMix64 {
         SplitMix64(seed)
     }
 
+    /// The internal state, to save and later resume the same sequence with [`SplitMix64::new`].
+    #[must_use]
+    pub fn state(&self) -> u64 {
+        self.0
+    }
+
     pub fn next_u64(&mut self) -> u64 {
         self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
         let mut z = self.0;

@@ -41,7 +41,7 @@ struct MoveRequest {
 
 #[derive(Deserialize)]
 struct ReplayRequest {
-    record: Value,
+    record: Box<serde_json::value::RawValue>,
     #[serde(default)]
     now: Option<Millis>,
 }
@@ -121,7 +121,7 @@ fn moves_answer(op: Op, req: &MoveRequest) -> Result<Value, String> {
 }
 
 fn replay_answer(req: ReplayRequest) -> Value {
-    let record = match Record::from_value(req.record) {
+    let record = match Record::from_json(req.record.get()) {
         Ok(r) => r,
         Err(e) => return error_with_index(&e),
     };

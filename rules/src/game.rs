@@ -23,8 +23,8 @@ pub const MOVES_BETWEEN_OFFERS: u32 = 4;
 pub const FORFEITS_FOR_DRAW: u8 = 5;
 
 /// What a player (or the caller, for dice, ticks and presence) asks the machine to do.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "cmd", rename_all = "snake_case")]
+/// In a record each command is one flat JSON object (see [`crate::Entry`] and the README).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Command {
     /// The lot's winner starts (R3).
     Start {
@@ -71,6 +71,25 @@ pub enum Command {
 }
 
 impl Command {
+    /// The name of the command in a record (`"move"`, `"offer_draw"`, …).
+    #[must_use]
+    pub fn name(&self) -> &'static str {
+        match self {
+            Command::Start { .. } => "start",
+            Command::Dice { .. } => "dice",
+            Command::Move { .. } => "move",
+            Command::OfferDraw { .. } => "offer_draw",
+            Command::AcceptDraw { .. } => "accept_draw",
+            Command::DeclineDraw { .. } => "decline_draw",
+            Command::Resign { .. } => "resign",
+            Command::ClaimWin { .. } => "claim_win",
+            Command::Leave { .. } => "leave",
+            Command::Tick => "tick",
+            Command::Offline { .. } => "offline",
+            Command::Online { .. } => "online",
+        }
+    }
+
     /// The side that acts, if a player does.
     #[must_use]
     pub fn side(&self) -> Option<Side> {
@@ -336,7 +355,7 @@ enum State {
 ///                           to: Target::Point(Point::new(19).unwrap()) };
 /// assert!(game.apply(bad, 2_000).is_err());
 /// ```
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug)]
 pub struct Game {
     position: Position,
     state: State,
@@ -348,11 +367,35 @@ pub struct Game {
     forfeits: u8,
     /// The last move, or the start (R19).
     last_move_at: Millis,
-    /// The last accepted command's time (S2).
+    /// The last recorded command's time.
     last_time: Option<Millis>,
+    /// The last accepted command's time, ticks included: nothing earlier is accepted (S2).
+    /// Not part of the game's state (a replay cannot know the ticks that changed nothing).
+    seen: Option<Millis>,
     offline: [bool; 2],
+    /// The last roll, for showing which dice are used.
+    last_roll: Option<Roll>,
     record: Record,
 }
+
+/// Two games are equal when their states are: the time of a last tick that changed nothing is
+/// not compared, so a replayed record equals the live game that wrote it.
+impl PartialEq for Game {
+    fn eq(&self, other: &Game) -> bool {
+        self.position == other.position
+            && self.state == other.state
+            && self.moves_played == other.moves_played
+            && self.last_offer == other.last_offer
+            && self.forfeits == other.forfeits
+            && self.last_move_at == other.last_move_at
+            && self.last_time == other.last_time
+            && self.offline == other.offline
+            && self.last_roll == other.last_roll
+            && self.record == other.record
+    }
+}
+
+impl Eq for Game {}
 
 impl Default for Game {
     fn default() -> Self {
@@ -389,7 +432,9 @@ impl Game {
             forfeits: 0,
             last_move_at: 0,
             last_time: None,
+            seen: None,
             offline: [false; 2],
+            last_roll: None,
             record,
         }
     }
@@ -397,7 +442,7 @@ impl Game {
     /// Applies one command at time `now`. Timed events due at or before `now` happen first (S3).
     /// On error nothing changes.
     pub fn apply(&mut self, cmd: Command, now: Millis) -> Result<Vec<Event>, CommandError> {
-        if let Some(last) = self.last_time {
+        if let Some(last) = self.seen {
             if now < last {
                 return Err(CommandError::TimeWentBack { last, now });
             }
@@ -406,8 +451,8 @@ impl Game {
         let mut events = Vec::new();
         next.advance(now, &mut events);
         next.execute(cmd, now, &mut events)?;
-        // A tick that changed nothing is not part of the game: it is neither recorded nor
-        // remembered, so replaying the record gives exactly this state.
+        // A tick that changed nothing is not part of the game's record; it still moves time on.
+        next.seen = Some(now);
         if cmd != Command::Tick || !events.is_empty() {
             next.last_time = Some(now);
             next.record.commands.push(Entry { t: now, cmd });
@@ -418,23 +463,24 @@ impl Game {
 
     /// Timed events due by `now`, earliest first; ties in S3's order (lapse, offline, 10 hours).
     fn advance(&mut self, now: Millis, events: &mut Vec<Event>) {
-        let mut cursor = self.last_time.unwrap_or(0);
+        let mut cursor = self.seen.unwrap_or(0);
         loop {
             let lapse = match self.state {
-                State::DrawOffered { at, .. } => Some(at + MOVE_TIME_MS),
+                State::DrawOffered { at, .. } => Some(at.saturating_add(MOVE_TIME_MS)),
                 _ => None,
             };
             let offline = match self.state {
                 State::Moving { side, clock, .. }
-                    if self.offline[side.index()] && clock + MOVE_TIME_MS > cursor =>
+                    if self.offline[side.index()]
+                        && clock.saturating_add(MOVE_TIME_MS) > cursor =>
                 {
-                    Some(clock + MOVE_TIME_MS)
+                    Some(clock.saturating_add(MOVE_TIME_MS))
                 }
                 _ => None,
             };
             let inactivity = match self.state {
                 State::Rolling { .. } | State::Moving { .. } | State::DrawOffered { .. } => {
-                    Some(self.last_move_at + INACTIVITY_MS)
+                    Some(self.last_move_at.saturating_add(INACTIVITY_MS))
                 }
                 _ => None,
             };
@@ -452,7 +498,7 @@ impl Game {
                     self.state = State::Moving {
                         side: offerer,
                         dice,
-                        clock: at + MOVE_TIME_MS,
+                        clock: at.saturating_add(MOVE_TIME_MS),
                     };
                     events.push(Event::DrawLapsed { offerer });
                 }
@@ -521,6 +567,7 @@ impl Game {
                     return Err(CommandError::NoRollExpected);
                 };
                 events.push(Event::Rolled { side, roll });
+                self.last_roll = Some(roll);
                 let dice = roll.dice();
                 if has_legal_move(&self.position, side, &dice) {
                     self.forfeits = 0;
@@ -630,7 +677,7 @@ impl Game {
             });
         };
         self.mover_dice(side)?;
-        if now >= clock + MOVE_TIME_MS {
+        if now >= clock.saturating_add(MOVE_TIME_MS) {
             return Err(CommandError::DrawAfterTimeout);
         }
         if self.moves_played < MOVES_BETWEEN_OFFERS {
@@ -702,6 +749,15 @@ impl Game {
         }
     }
 
+    /// The roll being played (the offerer's during an offer); `None` while rolling or when over.
+    #[must_use]
+    pub fn current_roll(&self) -> Option<Roll> {
+        match self.state {
+            State::Moving { .. } | State::DrawOffered { .. } => self.last_roll,
+            _ => None,
+        }
+    }
+
     /// Every legal single move now (empty unless a side is moving).
     #[must_use]
     pub fn legal_moves(&self) -> Vec<Move> {
@@ -723,8 +779,8 @@ impl Game {
     #[must_use]
     pub fn deadline(&self) -> Option<Millis> {
         match self.state {
-            State::Moving { clock, .. } => Some(clock + MOVE_TIME_MS),
-            State::DrawOffered { at, .. } => Some(at + MOVE_TIME_MS),
+            State::Moving { clock, .. } => Some(clock.saturating_add(MOVE_TIME_MS)),
+            State::DrawOffered { at, .. } => Some(at.saturating_add(MOVE_TIME_MS)),
             _ => None,
         }
     }
@@ -760,7 +816,9 @@ impl Game {
     #[must_use]
     pub fn claimant(&self, now: Millis) -> Option<Side> {
         match self.state {
-            State::Moving { side, clock, .. } if now >= clock + MOVE_TIME_MS => Some(!side),
+            State::Moving { side, clock, .. } if now >= clock.saturating_add(MOVE_TIME_MS) => {
+                Some(!side)
+            }
             _ => None,
         }
     }
@@ -792,9 +850,9 @@ impl Game {
         self.offline[side.index()]
     }
 
-    /// The time of the last accepted command.
+    /// The time of the last accepted command, ticks included (nothing earlier is accepted).
     #[must_use]
     pub fn last_time(&self) -> Option<Millis> {
-        self.last_time
+        self.seen
     }
 }

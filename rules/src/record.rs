@@ -6,21 +6,103 @@ use std::fmt;
 use serde::{Deserialize, Serialize};
 
 use crate::error::SetupError;
+use serde_json::value::RawValue;
+
 use crate::game::{Command, CommandError, Game, Millis};
 use crate::movegen::Rules;
 use crate::position::{Position, Setup};
+use crate::types::{Origin, Roll, Side, Target};
 
 /// The record format's name, stored in every record.
 pub const FORMAT: &str = "vrhcaby-record";
 /// The current record version.
 pub const VERSION: u32 = 1;
 
-/// One accepted command and the time it was applied.
+/// One accepted command and the time it was applied. In JSON one flat object:
+/// `{"t":4100,"cmd":"move","side":"white","from":24,"to":18}`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(try_from = "FlatEntry", into = "FlatEntry")]
 pub struct Entry {
     pub t: Millis,
-    #[serde(flatten)]
     pub cmd: Command,
+}
+
+/// The JSON shape of an [`Entry`]: every field a command may carry, each optional.
+#[derive(Serialize, Deserialize)]
+struct FlatEntry {
+    t: Millis,
+    cmd: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    first: Option<Side>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    dice: Option<[u8; 2]>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    side: Option<Side>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    from: Option<i64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    to: Option<i64>,
+}
+
+impl From<Entry> for FlatEntry {
+    fn from(e: Entry) -> FlatEntry {
+        let mut f = FlatEntry {
+            t: e.t,
+            cmd: e.cmd.name().to_string(),
+            first: None,
+            dice: None,
+            side: e.cmd.side(),
+            from: None,
+            to: None,
+        };
+        match e.cmd {
+            Command::Start { first } => f.first = Some(first),
+            Command::Dice { dice } => f.dice = Some(dice.into()),
+            Command::Move { from, to, .. } => {
+                f.from = Some(i64::from(from.index()));
+                f.to = Some(i64::from(to.index()));
+            }
+            _ => {}
+        }
+        f
+    }
+}
+
+impl TryFrom<FlatEntry> for Entry {
+    type Error = String;
+    fn try_from(f: FlatEntry) -> Result<Entry, String> {
+        let need = |field: &str| format!("{:?} needs the field {field:?}", f.cmd);
+        let side = || f.side.ok_or_else(|| need("side"));
+        let cmd = match f.cmd.as_str() {
+            "start" => Command::Start {
+                first: f.first.ok_or_else(|| need("first"))?,
+            },
+            "dice" => {
+                let [a, b] = f.dice.ok_or_else(|| need("dice"))?;
+                Command::Dice {
+                    dice: Roll::from_values(a, b).map_err(|e| e.to_string())?,
+                }
+            }
+            "move" => Command::Move {
+                side: side()?,
+                from: Origin::from_index(f.from.ok_or_else(|| need("from"))?)
+                    .map_err(|e| e.to_string())?,
+                to: Target::from_index(f.to.ok_or_else(|| need("to"))?)
+                    .map_err(|e| e.to_string())?,
+            },
+            "offer_draw" => Command::OfferDraw { side: side()? },
+            "accept_draw" => Command::AcceptDraw { side: side()? },
+            "decline_draw" => Command::DeclineDraw { side: side()? },
+            "resign" => Command::Resign { side: side()? },
+            "claim_win" => Command::ClaimWin { side: side()? },
+            "leave" => Command::Leave { side: side()? },
+            "tick" => Command::Tick,
+            "offline" => Command::Offline { side: side()? },
+            "online" => Command::Online { side: side()? },
+            other => return Err(format!("unknown command {other:?}")),
+        };
+        Ok(Entry { t: f.t, cmd })
+    }
 }
 
 /// A game's record (see the README for the JSON format).
@@ -50,7 +132,18 @@ struct RawRecord {
     rules: Rules,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     position: Option<Setup>,
-    commands: Vec<serde_json::Value>,
+    /// Read one by one, so an unreadable command is named by its index.
+    commands: Vec<Box<RawValue>>,
+}
+
+#[derive(Serialize)]
+struct RecordOut<'a> {
+    format: &'a str,
+    version: u32,
+    rules: Rules,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    position: Option<Setup>,
+    commands: &'a [Entry],
 }
 
 /// Why a record cannot be replayed.
@@ -115,15 +208,8 @@ impl Record {
 
     /// Reads a record from JSON; the commands are parsed but not yet checked against the rules.
     pub fn from_json(json: &str) -> Result<Record, RecordError> {
-        let value: serde_json::Value =
-            serde_json::from_str(json).map_err(|e| RecordError::Malformed(e.to_string()))?;
-        Record::from_value(value)
-    }
-
-    /// Reads a record from a parsed JSON value.
-    pub fn from_value(value: serde_json::Value) -> Result<Record, RecordError> {
         let raw: RawRecord =
-            serde_json::from_value(value).map_err(|e| RecordError::Malformed(e.to_string()))?;
+            serde_json::from_str(json).map_err(|e| RecordError::Malformed(e.to_string()))?;
         if raw.format != FORMAT || raw.version != VERSION {
             return Err(RecordError::UnknownVersion {
                 format: raw.format,
@@ -137,10 +223,10 @@ impl Record {
             .map_err(RecordError::Position)?;
         let commands = raw
             .commands
-            .into_iter()
+            .iter()
             .enumerate()
             .map(|(index, v)| {
-                serde_json::from_value(v).map_err(|e| RecordError::BadCommand {
+                serde_json::from_str(v.get()).map_err(|e| RecordError::BadCommand {
                     index,
                     message: e.to_string(),
                 })
@@ -156,18 +242,14 @@ impl Record {
     /// The record as JSON (one line).
     #[must_use]
     pub fn to_json(&self) -> String {
-        let raw = RawRecord {
-            format: FORMAT.to_string(),
+        let out = RecordOut {
+            format: FORMAT,
             version: VERSION,
             rules: self.rules,
             position: self.position.map(|p| p.to_setup()),
-            commands: self
-                .commands
-                .iter()
-                .map(|e| serde_json::to_value(e).unwrap_or(serde_json::Value::Null))
-                .collect(),
+            commands: &self.commands,
         };
-        serde_json::to_string(&raw).unwrap_or_default()
+        serde_json::to_string(&out).unwrap_or_default()
     }
 
     /// Replays every command in order. The result equals the live game that wrote the record.

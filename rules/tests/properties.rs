@@ -18,13 +18,13 @@
 use std::collections::{BTreeMap, BTreeSet, HashSet};
 
 use proptest::prelude::*;
-use proptest::test_runner::RngSeed;
+use proptest::test_runner::{FileFailurePersistence, RngSeed};
 use serde_json::{json, Value};
 use vrhcaby_rules::bench::SplitMix64;
 use vrhcaby_rules::cli::{self, Op};
 use vrhcaby_rules::{
     check_move, has_legal_move, legal_moves, Command, DiceLeft, Die, Event, Game, Origin, Phase,
-    PlayGenerator, Position, Reason, Record, Roll, Rules, Setup, Side, Target,
+    PlayGenerator, Position, Reason, Record, Roll, Rules, Setup, Side, Target, INACTIVITY_MS,
 };
 
 // ---- Configuration ---------------------------------------------------------------------------
@@ -39,6 +39,10 @@ fn config(cases: u32) -> ProptestConfig {
     if c.rng_seed == RngSeed::Random {
         c.rng_seed = RngSeed::Fixed(0x5652_4843_4142_5921);
     }
+    // Failures found with another seed are saved beside this file and re-run first.
+    c.failure_persistence = Some(Box::new(FileFailurePersistence::WithSource(
+        "proptest-regressions",
+    )));
     c
 }
 
@@ -317,8 +321,23 @@ fn random_setup(seed: u64, kind: u8) -> (Position, Side) {
     let anywhere = |r: &mut SplitMix64| 1 + r.below(24) as usize;
     match kind {
         0 | 1 => {
+            // Me first: all home (kind 0) or a straggler or two outside or on the bar (kind 1).
+            // Up to a random top point, so that a higher die bearing off (R14, R15) comes up.
             me[0] = rng.below(15) as u8;
-            // Some opponents first, in my home (their 19..=24) or anywhere, some on their bar.
+            let n = 15 - me[0];
+            let top = 1 + rng.below(6);
+            let stragglers = if kind == 1 { 1 + rng.below(2) as u8 } else { 0 };
+            for i in 0..n {
+                if i >= stragglers {
+                    place(&mut rng, &mut me, &them, |r| 1 + r.below(top) as usize);
+                } else if rng.below(2) == 0 {
+                    me[25] += 1;
+                } else {
+                    place(&mut rng, &mut me, &them, |r| 7 + r.below(6) as usize);
+                }
+            }
+            // Then them: some borne off, some on their bar, some in my home (their 19..=24:
+            // blots and blocks among my checkers), the rest anywhere.
             let n_them_off = rng.below(6) as u8;
             them[0] = n_them_off;
             for _ in 0..(15 - n_them_off) {
@@ -326,19 +345,6 @@ fn random_setup(seed: u64, kind: u8) -> (Position, Side) {
                     0 => them[25] += 1,
                     1 | 2 => place(&mut rng, &mut them, &me, |r| 19 + r.below(6) as usize),
                     _ => place(&mut rng, &mut them, &me, anywhere),
-                }
-            }
-            let n = 15 - me[0];
-            let stragglers = if kind == 1 { 1 + rng.below(2) as u8 } else { 0 };
-            for i in 0..n {
-                if i < stragglers {
-                    if rng.below(2) == 0 {
-                        me[25] += 1;
-                    } else {
-                        place(&mut rng, &mut me, &them, |r| 7 + r.below(6) as usize);
-                    }
-                } else {
-                    place(&mut rng, &mut me, &them, home);
                 }
             }
         }
@@ -388,8 +394,9 @@ fn random_setup(seed: u64, kind: u8) -> (Position, Side) {
 /// A position and the side to move: from self-play or from a targeted random setup.
 fn arb_position() -> impl Strategy<Value = (Position, Side)> {
     prop_oneof![
-        (any::<u64>(), 0usize..300).prop_map(|(seed, turns)| self_play(seed, turns)),
-        (any::<u64>(), 0u8..4).prop_map(|(seed, kind)| random_setup(seed, kind)),
+        3 => (any::<u64>(), 0usize..300).prop_map(|(seed, turns)| self_play(seed, turns)),
+        2 => any::<u64>().prop_map(|seed| random_setup(seed, 0)),
+        3 => (any::<u64>(), 1u8..4).prop_map(|(seed, kind)| random_setup(seed, kind)),
     ]
 }
 
@@ -469,7 +476,7 @@ fn check_single_moves(pos: &Position, side: Side, dice: &[u8]) -> Result<(), Tes
 }
 
 proptest! {
-    #![proptest_config(config(160))]
+    #![proptest_config(config(256))]
 
     /// The oracle's single moves equal `legal_moves` (die included, R15), and `check_move`
     /// agrees, for every roll's dice and for every partial set of dice left (one die, three of
@@ -522,6 +529,28 @@ fn check_plays_against_oracle(
         prop_assert_eq!(p.position.off(!side), pos.off(!side));
     }
     prop_assert_eq!(gen.count(pos, side, roll, rules), plays.len());
+    // Each play's moves are legal single moves (check_move names the die; a bear-off that two
+    // dice do takes the smaller, which never changes what the other die can do then) and
+    // reach its position; under the standard rules all plays use the same number of dice.
+    for p in &plays {
+        let mut dice = roll.dice();
+        let mut b = sides_of(pos);
+        for &(from, to) in &p.moves {
+            let mv = check_move(&position_of(&b), side, from, to, &dice).map_err(|e| {
+                TestCaseError::fail(format!(
+                    "{rules:?} play {:?} step {from}->{to}: {e}; roll {roll}, {side} in {}",
+                    p.moves,
+                    pos_json(pos)
+                ))
+            })?;
+            prop_assert!(dice.remove(mv.die));
+            b = oracle_apply(&b, side, (from.index(), to.index(), mv.die.value()));
+        }
+        prop_assert_eq!(b, sides_of(&p.position), "{:?} {}", rules, pos_json(pos));
+        if rules == Rules::Standard {
+            prop_assert_eq!(p.moves.len(), plays[0].moves.len(), "{}", pos_json(pos));
+        }
+    }
     let want = oracle_plays(&sides_of(pos), side, roll, rules);
     if got != want {
         let show = |s: &BTreeSet<Sides>| {
@@ -542,7 +571,7 @@ fn check_plays_against_oracle(
 }
 
 proptest! {
-    #![proptest_config(config(96))]
+    #![proptest_config(config(160))]
 
     /// `PlayGenerator::plays` gives exactly the oracle's set of resulting positions, for every
     /// one of the 21 rolls, under both rule sets; the plays are distinct and valid.
@@ -558,7 +587,8 @@ proptest! {
 
 // ---- Plays through the game ------------------------------------------------------------------
 
-/// A game at `pos` with `side` to move and `roll` on the dice; `None` if the roll was forfeited.
+/// A game at `pos` with `side` to move and `roll` just rolled, with the roll's events (a roll
+/// with no legal move is forfeited at once).
 fn game_at(pos: &Position, side: Side, roll: Roll) -> Result<(Game, Vec<Event>), TestCaseError> {
     let mut game = Game::from_position(*pos)
         .map_err(|e| TestCaseError::fail(format!("from_position {}: {e}", pos_json(pos))))?;
@@ -567,19 +597,19 @@ fn game_at(pos: &Position, side: Side, roll: Roll) -> Result<(Game, Vec<Event>),
     Ok((game, events))
 }
 
-/// The turn is over: the opponent rolls next, or the mover has borne off the 15th checker.
+/// The turn is over: the opponent rolls next, or the mover has borne off the 15th checker and
+/// won at once (R20, S10).
 fn turn_is_over(game: &Game, side: Side) -> bool {
-    match game.phase() {
-        Phase::Rolling => game.turn() == Some(!side),
-        Phase::Over => {
-            game.result().map(|(o, r)| (o.winner(), r)) == Some((Some(side), Reason::BoreOff))
-        }
-        _ => false,
+    if game.position().is_finished(side) {
+        game.phase() == Phase::Over
+            && game.result().map(|(o, r)| (o.winner(), r)) == Some((Some(side), Reason::BoreOff))
+    } else {
+        game.phase() == Phase::Rolling && game.turn() == Some(!side)
     }
 }
 
 proptest! {
-    #![proptest_config(config(128))]
+    #![proptest_config(config(256))]
 
     /// Every complete turn from `plays` replays as legal single moves through `check_move` and
     /// `Game`, reaches the stated position, and the game ends the turn right there (R9); and
@@ -639,6 +669,7 @@ proptest! {
             let mut left = roll.dice();
             let mut t = 0;
             while game.phase() == Phase::Moving {
+                prop_assert_eq!(game.dice_left(), left);
                 let here = *game.position();
                 check_single_moves(&here, side, &left.values())?;
                 let moves = game.legal_moves();
@@ -711,13 +742,14 @@ fn command_of(game: &Game, (kind, a, b, _, _): Gene) -> Command {
         }
         10 => garbage_move,
         11 => Command::OfferDraw { side },
-        12 => Command::AcceptDraw { side },
-        13 => Command::DeclineDraw { side },
-        14 => Command::ClaimWin { side },
-        15 if a % 8 == 0 => Command::Resign { side },
-        16 if a % 8 == 0 => Command::Leave { side },
-        17 => Command::Offline { side },
-        18 => Command::Online { side },
+        12 if a % 4 == 0 => Command::AcceptDraw { side },
+        12 | 13 => Command::DeclineDraw { side },
+        // Game enders are rarer, so that streams also play long games.
+        14 if a % 4 == 0 => Command::ClaimWin { side },
+        15 if a % 64 == 0 => Command::Resign { side },
+        16 if a % 64 == 0 => Command::Leave { side },
+        17 if a % 16 == 0 => Command::Offline { side },
+        17 | 18 => Command::Online { side },
         _ => Command::Tick,
     }
 }
@@ -726,16 +758,26 @@ fn next_time(t: u64, (_, _, _, how, dt): Gene) -> u64 {
     let dt = u64::from(dt);
     match how % 10 {
         0 => t,
-        1..=4 => t + dt % 5_000,
-        5 | 6 => t + 50_000 + dt % 20_000,
-        7 => t + dt % 200_000,
-        8 => t + dt % (11 * 3_600_000),
+        1..=4 => t.saturating_add(dt % 5_000),
+        5 | 6 => t.saturating_add(50_000 + dt % 20_000),
+        7 => t.saturating_add(dt % 200_000),
+        8 if dt % 16 == 0 => t.saturating_add(dt % (11 * 3_600_000)),
+        8 => t.saturating_add(dt % 200_000),
         _ => t.saturating_sub(1 + dt % 2_000),
     }
 }
 
 fn check_game_invariants(game: &Game) -> Result<(), TestCaseError> {
     check_invariants(game.position()).map_err(TestCaseError::fail)?;
+    // Bearing off the 15th checker ends the game at once (R20, S10).
+    for side in Side::ALL {
+        if game.position().is_finished(side) {
+            prop_assert_eq!(
+                game.result().map(|(o, r)| (o.winner(), r)),
+                Some((Some(side), Reason::BoreOff))
+            );
+        }
+    }
     match game.phase() {
         Phase::Moving => {
             let side = game.turn().unwrap();
@@ -755,40 +797,47 @@ fn check_game_invariants(game: &Game) -> Result<(), TestCaseError> {
 }
 
 fn arb_genes() -> impl Strategy<Value = Vec<Gene>> {
-    prop::collection::vec(any::<Gene>(), 0..250)
+    prop::collection::vec(any::<Gene>(), 0..400)
 }
 
-/// Runs a stream; checks every accepted command keeps the invariants and every rejected one
-/// changes nothing. Returns the game and the time of the last attempt.
-fn run_stream(mut game: Game, genes: &[Gene]) -> Result<(Game, u64), TestCaseError> {
-    let mut t = 0u64;
+/// Runs a stream from time `start`; checks every accepted command keeps the invariants and
+/// every rejected one changes nothing.
+fn run_stream(mut game: Game, genes: &[Gene], start: u64) -> Result<Game, TestCaseError> {
+    let mut t = start;
     for &g in genes {
         let cmd = command_of(&game, g);
-        t = next_time(t, g);
+        let at = next_time(t, g);
         let before = game.clone();
-        match game.apply(cmd, t) {
-            Ok(_) => check_game_invariants(&game)?,
-            Err(e) => prop_assert_eq!(
-                &game,
-                &before,
-                "rejected {:?} at {} ({}) changed the game",
-                cmd,
-                t,
-                e
-            ),
+        match game.apply(cmd, at) {
+            Ok(_) => {
+                t = at;
+                prop_assert_eq!(game.last_time(), Some(at));
+                check_game_invariants(&game)?;
+            }
+            Err(e) => {
+                prop_assert_eq!(
+                    &game,
+                    &before,
+                    "rejected {:?} at {} ({}) changed the game",
+                    cmd,
+                    at,
+                    e
+                );
+                prop_assert_eq!(game.last_time(), before.last_time());
+            }
         }
         if game.phase() == Phase::Over {
             // Once over, everything is rejected or changes nothing (S9).
             let after = game.clone();
-            let _ = game.apply(cmd, t + 1);
+            let _ = game.apply(cmd, t.saturating_add(1));
             prop_assert_eq!(&game, &after);
         }
     }
-    Ok((game, t))
+    Ok(game)
 }
 
 proptest! {
-    #![proptest_config(config(128))]
+    #![proptest_config(config(192))]
 
     /// Random command streams (sensible and garbage, random times, also going back) never panic;
     /// accepted commands keep 15 checkers a side and no shared point (and R9: a mover always
@@ -804,7 +853,7 @@ proptest! {
             Some((pos, _)) => Game::from_position(pos).unwrap(),
             None => Game::new(),
         };
-        let (game, _) = run_stream(game, &genes)?;
+        let game = run_stream(game, &genes, 0)?;
 
         let json = game.record().to_json();
         let record = Record::from_json(&json)
@@ -815,17 +864,43 @@ proptest! {
             .map_err(|e| TestCaseError::fail(format!("{e}: {json}")))?;
         prop_assert_eq!(&replayed, &game, "replay of {}", json);
 
-        // The CLI's replay answers with the live state, at the last command and later.
-        let last = game.last_time().unwrap_or(0);
+        // The CLI's replay answers with the replayed state, at the last recorded command (its
+        // default `now`; a tick that changed nothing is not recorded) and later.
+        let last = game.record().last_time().unwrap_or(0);
         let record_value: Value = serde_json::from_str(&json).unwrap();
         let ans = cli::answer(Op::Replay, &json!({ "record": record_value }).to_string());
-        prop_assert_eq!(&ans, &cli::state_json(&game, last));
+        prop_assert_eq!(&ans, &cli::state_json(&replayed, last));
         let now = last + extra;
         let ans = cli::answer(Op::Replay, &json!({ "record": record_value, "now": now }).to_string());
-        let mut later = game.clone();
+        let mut later = replayed.clone();
         later.apply(Command::Tick, now).unwrap();
         prop_assert_eq!(&ans, &cli::state_json(&later, now));
         check_shape(Op::Replay, &ans)?;
+    }
+}
+
+proptest! {
+    #![proptest_config(config(64))]
+
+    /// Times are whatever u64 a record, a peer or the CLI hands in (S2 only says they never go
+    /// back). Near the end of the range, a stream must still never panic, keep the invariants,
+    /// change nothing when rejected and round-trip through the record and the CLI: a deadline
+    /// past `u64::MAX` is simply never reached (it must not overflow, or wrap to the past).
+    #[test]
+    fn huge_times_never_panic(
+        genes in arb_genes(),
+        from_end in prop_oneof![0u64..70_000, 0u64..(2 * INACTIVITY_MS)],
+    ) {
+        let start = u64::MAX - from_end;
+        let game = run_stream(Game::new(), &genes, start)?;
+        let json = game.record().to_json();
+        let replayed = Record::from_json(&json).and_then(|r| r.replay());
+        prop_assert_eq!(replayed.as_ref(), Ok(&game), "{}", json);
+        let record: Value = serde_json::from_str(&json).unwrap();
+        for now in [json!(null), json!(u64::MAX)] {
+            let ans = cli::answer(Op::Replay, &json!({ "record": record, "now": now }).to_string());
+            check_shape(Op::Replay, &ans)?;
+        }
     }
 }
 
@@ -943,8 +1018,11 @@ fn arb_json() -> impl Strategy<Value = Value> {
     })
 }
 
-/// A request made of valid and invalid parts.
-fn arb_request() -> impl Strategy<Value = (Value, Option<(Position, Side, Vec<u8>, Rules)>)> {
+/// A `legal`/`plays` request as valid parts: position, side, dice, rules.
+type Request = (Position, Side, Vec<u8>, Rules);
+
+/// A request made of valid and invalid parts, with the valid parts if nothing was spoiled.
+fn arb_request() -> impl Strategy<Value = (Value, Option<Request>)> {
     (
         arb_position(),
         prop::collection::vec(1u8..=6, 0..5),
@@ -971,7 +1049,8 @@ fn arb_request() -> impl Strategy<Value = (Value, Option<(Position, Side, Vec<u8
                         _ => {
                             // A near miss: one count or die nudged.
                             if let Some(arr) = req[field[i]].as_array_mut() {
-                                if let Some(x) = arr.get_mut(usize::from(s) % arr.len().max(1)) {
+                                let k = usize::from(s) % arr.len().max(1);
+                                if let Some(x) = arr.get_mut(k) {
                                     *x = json!(x.as_i64().unwrap_or(0) + i64::from(s % 7) - 3);
                                 }
                             } else if let Some(o) = req[field[i]].as_object_mut() {
@@ -1042,7 +1121,7 @@ proptest! {
     /// first bad command, and a good prefix replays.
     #[test]
     fn cli_replays_spoiled_records(genes in arb_genes(), cut in any::<prop::sample::Index>(), junk in arb_json(), how in 0u8..4) {
-        let (game, _) = run_stream(Game::new(), &genes)?;
+        let game = run_stream(Game::new(), &genes, 0)?;
         let mut rec: Value = serde_json::from_str(&game.record().to_json()).unwrap();
         let n = rec["commands"].as_array().unwrap().len();
         let spoiled_at = (n > 0).then(|| cut.index(n));
@@ -1057,10 +1136,78 @@ proptest! {
         }
         let ans = cli::answer(Op::Replay, &json!({ "record": rec }).to_string());
         check_shape(Op::Replay, &ans)?;
-        if let (Some(i), Some(idx)) = (spoiled_at, ans.get("index")) {
-            let idx = idx.as_u64().unwrap() as usize;
-            // Commands before the spoiled one were accepted live, so they still are.
-            prop_assert!(idx >= i.min(if how == 3 { 0 } else { i }), "error at {} before the spoiled {}", idx, i);
+        if let Some(i) = spoiled_at {
+            let idx = ans.get("index").and_then(Value::as_u64).map(|x| x as usize);
+            if how == 1 || how == 2 {
+                // An unreadable command is named, whatever follows it.
+                prop_assert_eq!(idx, Some(i), "{}", ans);
+            } else if let (Some(idx), 0) = (idx, how) {
+                // Commands before the spoiled one were accepted live, so they still are.
+                prop_assert!(idx >= i, "error at {} before the spoiled {}", idx, i);
+            }
+        } else {
+            prop_assert!(ans.get("error").is_none(), "{}", ans);
         }
+    }
+}
+
+// ---- The generators are not vacuous ----------------------------------------------------------
+
+/// The position generators reach the corners the properties are about: bearing off (also where
+/// R15 picks the die), checkers on the bar, forfeited rolls, hits, four-move doubles.
+#[test]
+fn generators_reach_the_corners() {
+    use proptest::strategy::ValueTree;
+    let mut runner = proptest::test_runner::TestRunner::new(config(1));
+    let strategy = arb_position();
+    let mut seen = BTreeMap::<&str, u32>::new();
+    let n = 400;
+    for _ in 0..n {
+        let (pos, side) = strategy.new_tree(&mut runner).unwrap().current();
+        let b = sides_of(&pos);
+        let mut hit = |k| *seen.entry(k).or_default() += 1;
+        if b[ix(side)][25] > 0 {
+            hit("mover on the bar");
+        }
+        if b[ix(!side)][25] > 0 {
+            hit("opponent on the bar");
+        }
+        let mut any_off = false;
+        let mut r15 = false;
+        let mut forfeit = false;
+        let mut four = false;
+        for roll in all_rolls() {
+            let dice = roll_dice(roll);
+            let with = oracle_moves(&b, side, &dice, true);
+            let without = oracle_moves(&b, side, &dice, false);
+            any_off |= with.iter().any(|m| m.1 == 0);
+            r15 |= without.len() > with.len();
+            forfeit |= with.is_empty();
+            four |= roll.is_double()
+                && oracle_terminals(&b, side, roll, true)
+                    .iter()
+                    .any(|t| t.1 == 4);
+        }
+        for (flag, k) in [
+            (any_off, "a bear-off is legal"),
+            (r15, "R15 chooses the die"),
+            (forfeit, "some roll is forfeited"),
+            (four, "a double plays four"),
+        ] {
+            if flag {
+                hit(k);
+            }
+        }
+    }
+    println!("{seen:#?} of {n}");
+    for k in [
+        "mover on the bar",
+        "opponent on the bar",
+        "a bear-off is legal",
+        "R15 chooses the die",
+        "some roll is forfeited",
+        "a double plays four",
+    ] {
+        assert!(seen.get(k).copied().unwrap_or(0) >= n / 10, "{k}: {seen:?}");
     }
 }

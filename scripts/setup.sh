@@ -1,0 +1,43 @@
+#!/usr/bin/env bash
+# Installs what building (and, with `--test`, testing) the game needs, skipping what is there:
+# the wasm32 target, Trunk, the wasm-bindgen-cli matching Cargo.lock, npm's binaryen (wasm-opt)
+# and playwright-core, and for tests Debian's chromium + chromium-driver.
+# Source it (`. scripts/setup.sh`) to get the tools on PATH.
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+
+TRUNK_VERSION=0.21.14
+command -v cargo >/dev/null || { echo "Rust is required first: https://rustup.rs" >&2; exit 1; }
+export PATH="$HOME/.cargo/bin:$PWD/node_modules/.bin:$PATH"
+
+if ! rustup target list --installed 2>/dev/null | grep -qx wasm32-unknown-unknown; then
+  rustup target add wasm32-unknown-unknown
+fi
+rustup component add rustfmt clippy >/dev/null 2>&1 || true
+
+if ! trunk --version 2>/dev/null | grep -q "$TRUNK_VERSION"; then
+  echo "== installing trunk $TRUNK_VERSION (takes a while, once)"
+  cargo install trunk --version "$TRUNK_VERSION" --locked
+fi
+
+# wasm-bindgen-cli must be exactly the wasm-bindgen version the app is built with.
+WBG_VERSION=$(awk '/^name = "wasm-bindgen"$/ { getline; gsub(/"/, "", $3); print $3; exit }' Cargo.lock)
+if ! wasm-bindgen --version 2>/dev/null | grep -q "$WBG_VERSION"; then
+  echo "== installing wasm-bindgen-cli $WBG_VERSION (once)"
+  cargo install wasm-bindgen-cli --version "$WBG_VERSION"
+fi
+
+if ! command -v node >/dev/null || ! command -v npm >/dev/null; then
+  apt-get update -qq && apt-get install -y -qq nodejs npm
+fi
+if [ ! -x node_modules/.bin/wasm-opt ] || [ ! -d node_modules/playwright-core ] \
+   || [ package-lock.json -nt node_modules/.package-lock.json ]; then
+  npm ci --no-audit --no-fund
+fi
+
+if [ "${1:-}" = "--test" ]; then
+  if ! command -v chromium >/dev/null || ! command -v chromedriver >/dev/null; then
+    echo "== installing chromium and chromium-driver"
+    apt-get update -qq && apt-get install -y -qq chromium chromium-driver
+  fi
+fi

@@ -1,0 +1,83 @@
+//! The few things the app needs from the browser: time, randomness, storage, the URL.
+//! Every call tolerates a missing API (private mode, old browsers) instead of panicking.
+
+use vrhcaby_rules::Millis;
+
+/// Milliseconds since the epoch (`Date.now()`), so saved times mean the same after a reload.
+#[must_use]
+pub fn now_ms() -> Millis {
+    js_sys::Date::now().max(0.0) as Millis
+}
+
+/// 64 random bits from `crypto.getRandomValues`, falling back to `Math.random`.
+#[must_use]
+pub fn entropy() -> u64 {
+    let mut bytes = [0u8; 8];
+    let filled = web_sys::window()
+        .and_then(|w| w.crypto().ok())
+        .and_then(|c| c.get_random_values_with_u8_array(&mut bytes).ok())
+        .is_some();
+    if filled {
+        u64::from_le_bytes(bytes)
+    } else {
+        let hi = (js_sys::Math::random() * 4_294_967_296.0) as u64;
+        let lo = (js_sys::Math::random() * 4_294_967_296.0) as u64;
+        (hi << 32) | lo
+    }
+}
+
+fn storage() -> Option<web_sys::Storage> {
+    web_sys::window()?.local_storage().ok()?
+}
+
+#[must_use]
+pub fn load(key: &str) -> Option<String> {
+    storage()?.get_item(key).ok()?
+}
+
+/// Saves a value; returns whether it was stored.
+pub fn store(key: &str, value: &str) -> bool {
+    storage().is_some_and(|s| s.set_item(key, value).is_ok())
+}
+
+pub fn remove(key: &str) {
+    if let Some(s) = storage() {
+        let _ = s.remove_item(key);
+    }
+}
+
+/// A query parameter of the page URL (`?seed=42` → `Some("42")`).
+#[must_use]
+pub fn query_param(name: &str) -> Option<String> {
+    let search = web_sys::window()?.location().search().ok()?;
+    search
+        .trim_start_matches('?')
+        .split('&')
+        .filter_map(|kv| kv.split_once('=').or(Some((kv, ""))))
+        .find(|(k, _)| *k == name)
+        .map(|(_, v)| v.to_string())
+}
+
+/// The `?seed=N` of a deterministic game, if any.
+#[must_use]
+pub fn seed() -> Option<u64> {
+    query_param("seed").and_then(|s| s.parse().ok())
+}
+
+/// Whether the window is taller than wide (the board is then drawn on its side).
+#[must_use]
+pub fn is_portrait() -> bool {
+    web_sys::window()
+        .and_then(|w| w.match_media("(orientation: portrait)").ok().flatten())
+        .is_some_and(|m| m.matches())
+}
+
+/// Registers the service worker that makes the game playable offline after the first visit.
+pub fn register_service_worker() {
+    if let Some(w) = web_sys::window() {
+        let nav = w.navigator();
+        if js_sys::Reflect::has(&nav, &"serviceWorker".into()).unwrap_or(false) {
+            let _ = nav.service_worker().register("./sw.js");
+        }
+    }
+}

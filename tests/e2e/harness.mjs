@@ -1,0 +1,111 @@
+// Shared end-to-end helpers: a static server for dist/, headless Chromium via playwright-core,
+// and small readers of the page's data-* contract.
+import { createServer } from 'node:http';
+import { readFile, stat } from 'node:fs/promises';
+import { extname, join, normalize } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+const DIST = fileURLToPath(new URL('../../dist/', import.meta.url));
+const TYPES = {
+  '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.wasm': 'application/wasm',
+  '.css': 'text/css', '.svg': 'image/svg+xml', '.webmanifest': 'application/manifest+json',
+};
+
+/** Serves dist/ on a free loopback port; resolves to { url, close }. */
+export async function serveDist() {
+  const server = createServer(async (req, res) => {
+    try {
+      let path = normalize(decodeURIComponent(new URL(req.url, 'http://x').pathname));
+      if (path.endsWith('/')) path += 'index.html';
+      const file = join(DIST, path);
+      if (!file.startsWith(DIST)) throw new Error('outside dist');
+      await stat(file);
+      res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' });
+      res.end(await readFile(file));
+    } catch {
+      res.writeHead(404).end('not found');
+    }
+  });
+  await new Promise((ok) => server.listen(0, '127.0.0.1', ok));
+  return { url: `http://127.0.0.1:${server.address().port}/`, close: () => server.close() };
+}
+
+export async function launch() {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--disable-background-networking',
+      '--disable-component-update', '--disable-sync', '--no-first-run'],
+  });
+}
+
+/** A fresh page (its own storage) that fails the test on any page error. */
+export async function newPage(browser, options = {}) {
+  const context = await browser.newContext({ viewport: { width: 1100, height: 800 }, ...options });
+  const page = await context.newPage();
+  page.errors = [];
+  page.on('pageerror', (e) => page.errors.push(e.message));
+  return page;
+}
+
+export const board = (page) => page.locator('svg.board');
+export const phase = (page) => board(page).getAttribute('data-phase');
+export const turn = (page) => board(page).getAttribute('data-turn');
+
+/** Waits until the board is in one of the phases. */
+export async function waitPhase(page, ...phases) {
+  await page.waitForFunction(
+    (ps) => ps.includes(document.querySelector('svg.board')?.getAttribute('data-phase')),
+    phases, { timeout: 20_000 },
+  );
+}
+
+/** Starts a seeded local game from the start screen and waits for the first roll. */
+export async function startGame(page, url, seed) {
+  await page.goto(`${url}?seed=${seed}`);
+  await page.getByTestId('new-local-game').click();
+  await waitPhase(page, 'moving', 'over');
+}
+
+/** Everything visible about the game: turn, phase, dice and every checker's place. */
+export async function snapshot(page) {
+  return page.evaluate(() => {
+    const svg = document.querySelector('svg.board');
+    const count = (sel) => [...document.querySelectorAll(sel)].map((el) => {
+      const cs = [...el.querySelectorAll('[data-checker]')];
+      return [el.getAttribute('data-point') ?? el.getAttribute('data-bar') ?? el.getAttribute('data-off'),
+        cs.length ? `${cs[0].getAttribute('data-checker')}:${cs.length}` : ''];
+    });
+    return {
+      turn: svg.getAttribute('data-turn'),
+      phase: svg.getAttribute('data-phase'),
+      dice: [...document.querySelectorAll('[data-die]')].map((d) =>
+        `${d.getAttribute('data-die')}${d.hasAttribute('data-used') ? 'u' : ''}`),
+      points: count('[data-point]'),
+      bars: count('[data-bar]'),
+      off: count('[data-off]'),
+    };
+  });
+}
+
+/** Plays one single move by clicking: the first movable checker, then its first target. */
+export async function playOneMove(page) {
+  const origin = page.locator('.point.movable, .bar.movable').first();
+  await origin.click();
+  const target = page.locator('[data-target]').first();
+  await target.waitFor({ timeout: 5_000 });
+  const before = await page.evaluate(() => document.querySelectorAll('[data-die]:not([data-used])').length);
+  await target.click();
+  // The move is applied when a die gets used or the turn/phase moves on.
+  await page.waitForFunction((n) =>
+    document.querySelectorAll('[data-die]:not([data-used])').length !== n
+      || document.querySelector('svg.board').getAttribute('data-phase') !== 'moving', before, { timeout: 5_000 });
+}
+
+/** Plays `n` single moves, whoever is on turn, waiting for the automatic rolls in between. */
+export async function playMoves(page, n) {
+  for (let i = 0; i < n; i++) {
+    await waitPhase(page, 'moving');
+    await playOneMove(page);
+  }
+}
