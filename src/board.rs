@@ -227,7 +227,7 @@ pub fn Board() -> impl IntoView {
         let svg = svg_ref.get_untracked()?;
         let rect = svg.get_bounding_client_rect();
         let v = view_of.get_untracked();
-        let (w, h) = v.xy(crate::layout::WIDTH, crate::layout::HEIGHT);
+        let (w, h) = v.xy(crate::layout::WIDTH, v.height());
         if rect.width() <= 0.0 || rect.height() <= 0.0 {
             return None;
         }
@@ -469,13 +469,14 @@ pub fn Board() -> impl IntoView {
 
 #[component]
 fn Frame(view_of: Memo<View>) -> impl IntoView {
-    use crate::layout::{BAR_W, BAR_X, HEIGHT, WIDTH};
+    use crate::layout::{BAR_W, BAR_X, WIDTH};
     let r = move |x: f64, y: f64, w: f64, h: f64| ir(view_of.get().rect(x, y, w, h));
+    let height = move || view_of.get().height();
     view! {
-        <rect class="frame" x="0" y="0" width=move || r(0.0, 0.0, WIDTH, HEIGHT).2
-            height=move || r(0.0, 0.0, WIDTH, HEIGHT).3 rx="14"/>
-        <rect class="bar-bg" x=move || r(BAR_X, 0.0, BAR_W, HEIGHT).0 y=move || r(BAR_X, 0.0, BAR_W, HEIGHT).1
-            width=move || r(BAR_X, 0.0, BAR_W, HEIGHT).2 height=move || r(BAR_X, 0.0, BAR_W, HEIGHT).3/>
+        <rect class="frame" x="0" y="0" width=move || r(0.0, 0.0, WIDTH, height()).2
+            height=move || r(0.0, 0.0, WIDTH, height()).3 rx="14"/>
+        <rect class="bar-bg" x=move || r(BAR_X, 0.0, BAR_W, height()).0 y=move || r(BAR_X, 0.0, BAR_W, height()).1
+            width=move || r(BAR_X, 0.0, BAR_W, height()).2 height=move || r(BAR_X, 0.0, BAR_W, height()).3/>
     }
 }
 
@@ -544,9 +545,11 @@ fn die_view(v: View, i: usize, n: usize, value: u8, used: bool, rolling: bool) -
             (1.0, 1.0),
         ],
     };
+    let size = v.die_size();
+    let (spread, pip_r) = (size / 4.0, size / 10.0);
     let pips = pips
         .iter()
-        .map(|(dx, dy)| view! { <circle class="pip" cx=px(cx + dx * 12.0) cy=px(cy + dy * 12.0) r="5"/> })
+        .map(|(dx, dy)| view! { <circle class="pip" cx=px(cx + dx * spread) cy=px(cy + dy * spread) r=px(pip_r)/> })
         .collect_view();
     let class = format!(
         "die{}{}",
@@ -555,7 +558,7 @@ fn die_view(v: View, i: usize, n: usize, value: u8, used: bool, rolling: bool) -
     );
     view! {
         <g class=class data-die=value.to_string() data-used=used.then_some("")>
-            <rect x=px(cx - 24.0) y=px(cy - 24.0) width="48" height="48" rx="9"/>
+            <rect x=px(cx - size / 2.0) y=px(cy - size / 2.0) width=px(size) height=px(size) rx="8"/>
             {pips}
         </g>
     }
@@ -566,8 +569,8 @@ fn die_view(v: View, i: usize, n: usize, value: u8, used: bool, rolling: bool) -
 #[component]
 fn Clock(view_of: Memo<View>) -> impl IntoView {
     let ctx = expect_context::<Ctx>();
-    const R: f64 = 30.0;
-    let circumference = 2.0 * std::f64::consts::PI * R;
+    let radius = move || view_of.get().ring_radius();
+    let circumference = move || 2.0 * std::f64::consts::PI * radius();
     let state = move || {
         let now = ctx.now.get();
         ctx.session.with(|s| {
@@ -594,10 +597,10 @@ fn Clock(view_of: Memo<View>) -> impl IntoView {
             class:idle=move || !state().2
             data-seconds-left=move || state().0.to_string()
             role="timer" aria-label=move || format!("{} {}", state().0, ctx.say(Key::Seconds))>
-            <circle class="ring-bg" cx=move || centre().0 cy=move || centre().1 r=px(R)/>
-            <circle class="ring" cx=move || centre().0 cy=move || centre().1 r=px(R)
-                stroke-dasharray=px(circumference)
-                stroke-dashoffset=move || px(circumference * (1.0 - state().1))
+            <circle class="ring-bg" cx=move || centre().0 cy=move || centre().1 r=move || px(radius())/>
+            <circle class="ring" cx=move || centre().0 cy=move || centre().1 r=move || px(radius())
+                stroke-dasharray=move || px(circumference())
+                stroke-dashoffset=move || px(circumference() * (1.0 - state().1))
                 transform=move || format!("rotate(-90 {} {})", centre().0, centre().1)/>
             <text class="secs" x=move || centre().0 y=move || centre().1 + 7>{move || state().0.to_string()}</text>
         </g>

@@ -8,17 +8,17 @@ use vrhcaby_rules::{Side, BAR, OFF};
 // its diagonal (x ↔ y), which keeps each seat's home at the bottom right.
 
 pub const WIDTH: f64 = 870.0;
-pub const HEIGHT: f64 = 640.0;
 pub const MARGIN: f64 = 10.0;
 pub const POINT_W: f64 = 60.0;
-pub const POINT_LEN: f64 = 250.0;
 pub const BAR_X: f64 = 370.0;
 pub const BAR_W: f64 = 56.0;
 pub const TRAY_X: f64 = 796.0;
 pub const TRAY_W: f64 = 64.0;
 pub const RADIUS: f64 = 25.0;
-/// The band between the two rows of points, where the dice and the clock are drawn.
-pub const MID_Y: f64 = 320.0;
+/// Across the board: two rows of points and the band between them (for dice and the clock).
+/// Portrait screens get shorter points so that each point is a ≥ 40 px touch target at 360 px.
+const LANDSCAPE: (f64, f64) = (250.0, 120.0);
+const PORTRAIT: (f64, f64) = (205.0, 90.0);
 
 /// How the board is drawn: from whose seat, and landscape or portrait.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -28,6 +28,29 @@ pub struct View {
 }
 
 impl View {
+    /// The length of a point (from its base to the middle band).
+    #[must_use]
+    pub fn point_len(self) -> f64 {
+        if self.portrait {
+            PORTRAIT.0
+        } else {
+            LANDSCAPE.0
+        }
+    }
+
+    /// The board's size across the rows of points (landscape units).
+    #[must_use]
+    pub fn height(self) -> f64 {
+        let (len, band) = if self.portrait { PORTRAIT } else { LANDSCAPE };
+        2.0 * (MARGIN + len) + band
+    }
+
+    /// The middle of the band between the rows.
+    #[must_use]
+    pub fn mid_y(self) -> f64 {
+        self.height() / 2.0
+    }
+
     /// A landscape point `(x, y)` on the screen.
     #[must_use]
     pub fn xy(self, x: f64, y: f64) -> (f64, f64) {
@@ -50,7 +73,7 @@ impl View {
 
     #[must_use]
     pub fn view_box(self) -> String {
-        let (w, h) = self.xy(WIDTH, HEIGHT);
+        let (w, h) = self.xy(WIDTH, self.height());
         format!("0 0 {} {}", w as i32, h as i32)
     }
 
@@ -81,9 +104,12 @@ impl View {
     pub fn triangle(self, white_point: u8) -> String {
         let (x, bottom) = self.column(white_point);
         let (base, apex) = if bottom {
-            (HEIGHT - MARGIN, HEIGHT - MARGIN - POINT_LEN + 22.0)
+            (
+                self.height() - MARGIN,
+                self.height() - MARGIN - self.point_len() + 22.0,
+            )
         } else {
-            (MARGIN, MARGIN + POINT_LEN - 22.0)
+            (MARGIN, MARGIN + self.point_len() - 22.0)
         };
         let pts = [
             self.xy(x - POINT_W / 2.0 + 2.0, base),
@@ -101,21 +127,27 @@ impl View {
     pub fn point_area(self, white_point: u8) -> (f64, f64, f64, f64) {
         let (x, bottom) = self.column(white_point);
         let y = if bottom {
-            HEIGHT - MARGIN - POINT_LEN
+            self.height() - MARGIN - self.point_len()
         } else {
             MARGIN
         };
-        self.rect(x - POINT_W / 2.0, y, POINT_W, POINT_LEN)
+        self.rect(x - POINT_W / 2.0, y, POINT_W, self.point_len())
     }
 
     /// Where a point's number label goes (in the middle band, next to the point).
     #[must_use]
     pub fn number_xy(self, white_point: u8) -> (f64, f64) {
         let (x, bottom) = self.column(white_point);
-        let y = if bottom {
-            HEIGHT - MARGIN - POINT_LEN - 7.0
+        // Portrait bands are narrower: labels hug the points, clear of the dice and the clock.
+        let (above, below) = if self.portrait {
+            (12.0, 12.0)
         } else {
-            MARGIN + POINT_LEN + 19.0
+            (7.0, 19.0)
+        };
+        let y = if bottom {
+            self.height() - MARGIN - self.point_len() - above
+        } else {
+            MARGIN + self.point_len() + below
         };
         self.xy(x, y)
     }
@@ -125,8 +157,8 @@ impl View {
     #[must_use]
     pub fn bar_area(self, side: Side) -> (f64, f64, f64, f64) {
         let top = side == self.seat;
-        let y = if top { MARGIN } else { HEIGHT / 2.0 };
-        self.rect(BAR_X, y, BAR_W, HEIGHT / 2.0 - MARGIN)
+        let y = if top { MARGIN } else { self.mid_y() };
+        self.rect(BAR_X, y, BAR_W, self.mid_y() - MARGIN)
     }
 
     /// The bear-off tray of `side`: the seat's at the bottom right, the opponent's at the top right.
@@ -134,11 +166,11 @@ impl View {
     pub fn tray_area(self, side: Side) -> (f64, f64, f64, f64) {
         let bottom = side == self.seat;
         let y = if bottom {
-            HEIGHT - MARGIN - POINT_LEN
+            self.height() - MARGIN - self.point_len()
         } else {
             MARGIN
         };
-        self.rect(TRAY_X, y, TRAY_W, POINT_LEN)
+        self.rect(TRAY_X, y, TRAY_W, self.point_len())
     }
 
     /// The centre of a checker: `side`'s checker number `index` of `stack` at `loc` (own numbering).
@@ -147,21 +179,22 @@ impl View {
     pub fn checker_xy(self, side: Side, loc: u8, index: u8, stack: u8) -> (f64, f64) {
         let k = f64::from(index);
         let n = f64::from(stack.max(1));
+        // Checkers touch while they fit; a taller stack is squeezed into its room.
         let step = |room: f64| {
-            if n <= 5.0 {
-                2.0 * RADIUS
+            if n <= 1.0 {
+                0.0
             } else {
-                (room - 2.0 * RADIUS) / (n - 1.0)
+                (2.0 * RADIUS).min((room - 2.0 * RADIUS) / (n - 1.0))
             }
         };
         match usize::from(loc) {
             BAR => {
                 let top = side == self.seat;
-                let s = step(HEIGHT / 2.0 - MARGIN - 40.0).min(2.0 * RADIUS);
+                let s = step(self.mid_y() - MARGIN - 40.0).min(2.0 * RADIUS);
                 let y = if top {
-                    HEIGHT / 2.0 - 40.0 - RADIUS - k * s
+                    self.mid_y() - 40.0 - RADIUS - k * s
                 } else {
-                    HEIGHT / 2.0 + 40.0 + RADIUS + k * s
+                    self.mid_y() + 40.0 + RADIUS + k * s
                 };
                 self.xy(BAR_X + BAR_W / 2.0, y)
             }
@@ -175,9 +208,9 @@ impl View {
                     Side::Black => 25 - p as u8,
                 };
                 let (x, bottom) = self.column(white_point);
-                let s = step(POINT_LEN);
+                let s = step(self.point_len());
                 let y = if bottom {
-                    HEIGHT - MARGIN - RADIUS - k * s
+                    self.height() - MARGIN - RADIUS - k * s
                 } else {
                     MARGIN + RADIUS + k * s
                 };
@@ -189,11 +222,11 @@ impl View {
     fn tray_area_landscape(self, side: Side) -> (f64, f64, f64, f64) {
         let bottom = side == self.seat;
         let y = if bottom {
-            HEIGHT - MARGIN - POINT_LEN
+            self.height() - MARGIN - self.point_len()
         } else {
             MARGIN
         };
-        (TRAY_X, y, TRAY_W, POINT_LEN)
+        (TRAY_X, y, TRAY_W, self.point_len())
     }
 
     /// A borne-off checker's slab (x, y, w, h) around its centre.
@@ -211,13 +244,32 @@ impl View {
     #[must_use]
     pub fn dice_xy(self, i: usize, count: usize) -> (f64, f64) {
         let centre = BAR_X + BAR_W + 3.0 * POINT_W;
-        let x = centre + (i as f64 - (count as f64 - 1.0) / 2.0) * 62.0;
-        self.xy(x, MID_Y)
+        let x = centre + (i as f64 - (count as f64 - 1.0) / 2.0) * (self.die_size() + 14.0);
+        self.xy(x, self.mid_y())
+    }
+
+    /// The side of a die and the radius of the clock ring.
+    #[must_use]
+    pub fn die_size(self) -> f64 {
+        if self.portrait {
+            36.0
+        } else {
+            48.0
+        }
+    }
+
+    #[must_use]
+    pub fn ring_radius(self) -> f64 {
+        if self.portrait {
+            20.0
+        } else {
+            30.0
+        }
     }
 
     #[must_use]
     pub fn clock_xy(self) -> (f64, f64) {
-        self.xy(MARGIN + 3.0 * POINT_W, MID_Y)
+        self.xy(MARGIN + 3.0 * POINT_W, self.mid_y())
     }
 }
 
@@ -242,8 +294,8 @@ mod tests {
                 seat,
                 portrait: true,
             };
-            let (px, py) = portrait.xy(x, HEIGHT - MARGIN);
-            assert!(px > HEIGHT / 2.0 && py > WIDTH / 2.0);
+            let (px, py) = portrait.xy(x, portrait.height() - MARGIN);
+            assert!(px > portrait.mid_y() && py > WIDTH / 2.0);
         }
     }
 }

@@ -367,8 +367,6 @@ pub struct Game {
     forfeits: u8,
     /// The last move, or the start (R19).
     last_move_at: Millis,
-    /// The last recorded command's time.
-    last_time: Option<Millis>,
     /// The last accepted command's time, ticks included: nothing earlier is accepted (S2).
     /// Not part of the game's state (a replay cannot know the ticks that changed nothing).
     seen: Option<Millis>,
@@ -388,7 +386,6 @@ impl PartialEq for Game {
             && self.last_offer == other.last_offer
             && self.forfeits == other.forfeits
             && self.last_move_at == other.last_move_at
-            && self.last_time == other.last_time
             && self.offline == other.offline
             && self.last_roll == other.last_roll
             && self.record == other.record
@@ -431,7 +428,6 @@ impl Game {
             last_offer: [None; 2],
             forfeits: 0,
             last_move_at: 0,
-            last_time: None,
             seen: None,
             offline: [false; 2],
             last_roll: None,
@@ -454,7 +450,6 @@ impl Game {
         // A tick that changed nothing is not part of the game's record; it still moves time on.
         next.seen = Some(now);
         if cmd != Command::Tick || !events.is_empty() {
-            next.last_time = Some(now);
             next.record.commands.push(Entry { t: now, cmd });
         }
         *self = next;

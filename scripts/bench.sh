@@ -1,0 +1,13 @@
+#!/usr/bin/env bash
+# Every benchmark: native and wasm move generation, the first-load size and click latencies.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+. scripts/setup.sh --test
+export CHROMEDRIVER=/usr/bin/chromedriver
+echo "== native move generation (median of runs, ns per (position, roll))"
+cargo run --release -p vrhcaby-rules --bin vrhcaby -- bench
+echo "== the same in wasm, headless Chromium"
+cargo test --release --target wasm32-unknown-unknown -p vrhcaby --test wasm_bench -- --nocapture 2>&1 | grep '^wasm '
+echo "== page budgets (release build)"
+trunk build --release
+node tests/e2e/budgets.mjs

@@ -1,0 +1,69 @@
+// Budgets (a benchmark, not a test): the release build's first load gzipped, and the time from a
+// click to the targets lighting up and from a click on a target to the board redrawn, in headless
+// Chromium. Run `trunk build --release` first (scripts/bench.sh does). Prints JSON.
+import { readFile, readdir } from 'node:fs/promises';
+import { gzipSync } from 'node:zlib';
+import { fileURLToPath } from 'node:url';
+import { launch, newPage, serveDist, startGame, waitPhase } from './harness.mjs';
+
+const dist = fileURLToPath(new URL('../../dist/', import.meta.url));
+const sizes = {};
+for (const f of await readdir(dist)) {
+  if (!/\.(wasm|js|css|html)$/.test(f) || f === 'sw.js') continue; // the worker loads after the page
+  const bytes = await readFile(dist + f);
+  sizes[f] = { raw: bytes.length, gzip: gzipSync(bytes, { level: 9 }).length };
+}
+const firstLoadGzip = Object.values(sizes).reduce((a, s) => a + s.gzip, 0);
+
+const server = await serveDist();
+const browser = await launch();
+const page = await newPage(browser);
+await startGame(page, server.url, 1234);
+
+const select = [];
+const redraw = [];
+const TRIALS = Number(process.env.TRIALS ?? 120);
+while (select.length < TRIALS) {
+  await waitPhase(page, 'moving', 'over');
+  if ((await page.locator('svg.board').getAttribute('data-phase')) === 'over') {
+    await page.getByTestId('new-game').click();
+    continue;
+  }
+  const [s, r] = await page.evaluate(async () => {
+    const svg = document.querySelector('svg.board');
+    const click = (el) => el.dispatchEvent(new MouseEvent('click', { bubbles: true }));
+    const until = (test, act) => new Promise((done) => {
+      const t0 = performance.now();
+      const mo = new MutationObserver(() => {
+        if (test()) { mo.disconnect(); svg.getBoundingClientRect(); done(performance.now() - t0); }
+      });
+      mo.observe(svg, { subtree: true, childList: true, attributes: true });
+      act();
+    });
+    const origin = document.querySelector('.point.movable, .bar.movable');
+    const s = await until(() => document.querySelector('[data-target]'), () => click(origin));
+    const target = document.querySelector('[data-target]');
+    const used = document.querySelectorAll('[data-die][data-used]').length;
+    const r = await until(
+      () => document.querySelectorAll('[data-die][data-used]').length !== used
+        || svg.getAttribute('data-phase') !== 'moving',
+      () => click(target));
+    return [s, r];
+  });
+  select.push(s);
+  redraw.push(r);
+}
+await browser.close();
+server.close();
+
+const stats = (xs) => {
+  const v = [...xs].sort((a, b) => a - b);
+  const q = (p) => v[Math.min(v.length - 1, Math.floor(p * v.length))];
+  return { median: +q(0.5).toFixed(2), p95: +q(0.95).toFixed(2), max: +v[v.length - 1].toFixed(2), n: v.length };
+};
+console.log(JSON.stringify({
+  first_load_gzip_bytes: firstLoadGzip,
+  files: sizes,
+  click_to_targets_ms: stats(select),
+  click_to_redrawn_ms: stats(redraw),
+}, null, 2));
