@@ -9,9 +9,11 @@ self.addEventListener('install', (event) => {
     const response = await fetch('./', { cache: 'no-store' });
     const html = await response.clone().text();
     await cache.put('./', response);
-    const assets = new Set(['./manifest.webmanifest', './icon.svg']);
-    for (const m of html.matchAll(/(?:href|src)="([^"]+)"/g)) {
-      const url = new URL(m[1], self.registration.scope);
+    // Absolute URLs only: cache.addAll rejects a list that names one resource twice.
+    const assets = new Set();
+    for (const path of ['./manifest.webmanifest', './icon.svg',
+      ...[...html.matchAll(/(?:href|src)="([^"]+)"/g)].map((m) => m[1])]) {
+      const url = new URL(path, self.registration.scope);
       if (url.origin === self.location.origin) assets.add(url.href);
     }
     await cache.addAll([...assets]);

@@ -12,11 +12,14 @@ const TYPES = {
   '.css': 'text/css', '.svg': 'image/svg+xml', '.webmanifest': 'application/manifest+json',
 };
 
-/** Serves dist/ on a free loopback port; resolves to { url, close }. */
-export async function serveDist() {
+/** Serves dist/ on a free loopback port, under `prefix` (e.g. '/vrhcaby/' as on GitHub Pages);
+ * resolves to { url, close }. */
+export async function serveDist(prefix = '/') {
   const server = createServer(async (req, res) => {
     try {
-      let path = normalize(decodeURIComponent(new URL(req.url, 'http://x').pathname));
+      const pathname = decodeURIComponent(new URL(req.url, 'http://x').pathname);
+      if (!pathname.startsWith(prefix)) throw new Error('outside the prefix');
+      let path = normalize('/' + pathname.slice(prefix.length));
       if (path.endsWith('/')) path += 'index.html';
       const file = join(DIST, path);
       if (!file.startsWith(DIST)) throw new Error('outside dist');
@@ -28,7 +31,7 @@ export async function serveDist() {
     }
   });
   await new Promise((ok) => server.listen(0, '127.0.0.1', ok));
-  return { url: `http://127.0.0.1:${server.address().port}/`, close: () => server.close() };
+  return { url: `http://127.0.0.1:${server.address().port}${prefix}`, close: () => server.close() };
 }
 
 export async function launch() {
