@@ -190,7 +190,11 @@ fn react(ctx: Ctx, events: &[Event]) {
     let mut said = Vec::new();
     for ev in events {
         match *ev {
-            Event::Started { first } => said.push(i18n::on_turn(lang, first)),
+            Event::Started { first } => {
+                let text = i18n::lot(lang, first);
+                ctx.notice.set(Some(text.clone()));
+                said.push(text);
+            }
             Event::Rolled { side, roll } => {
                 ctx.notice.set(None);
                 play_sound(ctx, Sound::Dice);

@@ -169,6 +169,15 @@ pub fn dont_wait(lang: Lang, claimant: Side) -> String {
     }
 }
 
+/// The lot's result (R3).
+#[must_use]
+pub fn lot(lang: Lang, first: Side) -> String {
+    match lang {
+        Lang::Cs => format!("Los: začíná {}", side_name(lang, first)),
+        Lang::En => format!("The lot: {} starts", side_name(lang, first)),
+    }
+}
+
 #[must_use]
 pub fn on_turn(lang: Lang, side: Side) -> String {
     match lang {

@@ -136,3 +136,44 @@ describe('a local game in the browser', () => {
     assert.deepEqual(page.errors, []);
   });
 });
+
+describe('other ways to move', () => {
+  test('drag and drop with the mouse, and the keyboard (Enter, Escape)', { timeout: 60_000 }, async () => {
+    const page = await newPage(browser);
+    await startGame(page, server.url, 17);
+    await waitPhase(page, 'moving');
+    // Drag: press on a movable checker, move onto its first target, release.
+    const origin = page.locator('.point.movable').first();
+    const from = await origin.boundingBox();
+    await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(from.x + from.width / 2 + 15, from.y + from.height / 2 + 15, { steps: 3 });
+    const target = page.locator('[data-target]').first();
+    await target.waitFor();
+    const to = await target.boundingBox();
+    await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2, { steps: 5 });
+    await page.mouse.up();
+    await page.waitForFunction(() => document.querySelectorAll('[data-die][data-used]').length === 1
+      || document.querySelector('svg.board').getAttribute('data-phase') !== 'moving');
+    // Keyboard: focus a movable point, Enter selects, Escape cancels, Enter + Enter on a target moves.
+    await waitPhase(page, 'moving');
+    const used = await page.locator('[data-die][data-used]').count();
+    const point = page.locator('.point.movable').first();
+    await point.focus();
+    await page.keyboard.press('Enter');
+    await page.locator('[data-selected]').waitFor();
+    await page.keyboard.press('Escape');
+    await page.waitForFunction(() => !document.querySelector('[data-selected]'));
+    await point.focus();
+    await page.keyboard.press('Enter');
+    const t = page.locator('[data-target][data-point]').first();
+    await t.waitFor();
+    await t.focus();
+    await page.keyboard.press('Enter');
+    await page.waitForFunction((n) => document.querySelectorAll('[data-die][data-used]').length !== n
+      || document.querySelector('svg.board').getAttribute('data-phase') !== 'moving', used);
+    const live = await page.getByTestId('live').innerText();
+    assert.match(live, /→/, `the move was announced: ${live}`);
+    assert.deepEqual(page.errors, []);
+  });
+});
