@@ -6,6 +6,7 @@ pub mod board;
 pub mod controls;
 pub mod i18n;
 pub mod layout;
+pub mod net;
 pub mod platform;
 pub mod session;
 pub mod sound;
