@@ -4,13 +4,13 @@
 use std::time::Duration;
 
 use leptos::prelude::*;
-use vrhcaby_rules::{Command, CommandError, Event, Millis, Origin, Phase, Side, Target};
+use vrhcaby_rules::{Command, Event, Millis, Origin, Phase, Side, Target};
 
 use crate::board::{Board, Ghost};
 use crate::controls::{Controls, Dialogs, Players};
 use crate::i18n::{self, t, Key, Lang};
 use crate::platform;
-use crate::session::LocalSession;
+use crate::session::{LocalSession, Session};
 use crate::sound::{self, Sound};
 
 /// localStorage keys.
@@ -29,12 +29,14 @@ pub enum Screen {
     Start,
     HowTo,
     Game,
+    /// Connecting to a friend's device (invitation, answer).
+    Friend,
 }
 
 /// Everything the components share. Signals are `Copy`, so is this.
 #[derive(Clone, Copy)]
 pub struct Ctx {
-    pub session: RwSignal<Option<LocalSession>>,
+    pub session: RwSignal<Option<Session>>,
     pub screen: RwSignal<Screen>,
     pub lang: RwSignal<Lang>,
     pub muted: RwSignal<bool>,
@@ -55,6 +57,8 @@ pub struct Ctx {
     pub confirm_resign: RwSignal<bool>,
     /// Whether a saved game exists that "Continue" can open.
     pub can_continue: RwSignal<bool>,
+    /// Peer-to-peer connection progress.
+    pub stage: RwSignal<crate::link::Stage>,
     ghost_seq: RwSignal<u32>,
 }
 
@@ -80,6 +84,7 @@ impl Ctx {
             load_error: RwSignal::new(None),
             confirm_resign: RwSignal::new(false),
             can_continue: RwSignal::new(false),
+            stage: RwSignal::new(crate::link::Stage::Idle),
             ghost_seq: RwSignal::new(0),
         }
     }
@@ -96,7 +101,7 @@ impl Ctx {
         self.session
             .with(|s| {
                 s.as_ref()
-                    .and_then(|s| s.game.dice_owner().or(s.game.turn()))
+                    .and_then(|s| s.seat().or(s.game().dice_owner()).or(s.game().turn()))
             })
             .unwrap_or(Side::White)
     }
@@ -126,7 +131,7 @@ pub fn follow_key() -> &'static str {
 /// command changes nothing and is shown as a notice.
 pub fn dispatch(
     ctx: Ctx,
-    f: impl FnOnce(&mut LocalSession, Millis) -> Result<Vec<Event>, CommandError>,
+    f: impl FnOnce(&mut Session, Millis) -> Result<Vec<Event>, String>,
 ) -> bool {
     let device_now = platform::now_ms();
     let mut outcome = None;
@@ -134,12 +139,13 @@ pub fn dispatch(
         Some(s) => {
             let now = s.now(device_now);
             let r = f(s, now);
-            let changed = r.as_ref().is_ok_and(|e| !e.is_empty());
+            let changed = r.as_ref().is_ok_and(|e| !e.is_empty()) || s.peer().is_some();
             outcome = Some(r);
             changed
         }
         None => false,
     });
+    crate::link::flush(ctx);
     match outcome {
         Some(Ok(events)) => {
             if !events.is_empty() {
@@ -149,29 +155,34 @@ pub fn dispatch(
             true
         }
         Some(Err(e)) => {
-            ctx.notice.set(Some(e.to_string()));
+            ctx.notice.set(Some(e));
             false
         }
         None => false,
     }
 }
 
+/// A player's command from this device.
+pub fn act(ctx: Ctx, cmd: Command) -> bool {
+    dispatch(ctx, |s, now| s.act(cmd, now))
+}
+
 /// Plays a move for the side on turn from one origin to one target (mover's numbering).
 pub fn play_move(ctx: Ctx, from: Origin, to: Target) -> bool {
     let Some(side) = ctx
         .session
-        .with_untracked(|s| s.as_ref().and_then(|s| s.game.dice_owner()))
+        .with_untracked(|s| s.as_ref().and_then(|s| s.game().dice_owner()))
     else {
         return false;
     };
     ctx.selected.set(None);
-    dispatch(ctx, |s, now| s.apply(Command::Move { side, from, to }, now))
+    act(ctx, Command::Move { side, from, to })
 }
 
 fn save(ctx: Ctx) {
     if let Some(text) = ctx
         .session
-        .with_untracked(|s| s.as_ref().map(LocalSession::save))
+        .with_untracked(|s| s.as_ref().map(Session::save))
     {
         platform::store(SAVE_KEY, &text);
         ctx.can_continue.set(true);
@@ -286,7 +297,8 @@ fn animate_move(ctx: Ctx, side: Side, mv: vrhcaby_rules::Move, hit: bool) {
 /// Starts a fresh local game (the lot is drawn after a short pause, like a roll).
 pub fn new_game(ctx: Ctx) {
     let session = LocalSession::new(platform::seed(), platform::entropy());
-    ctx.session.set(Some(session));
+    ctx.session.set(Some(Session::Local(session)));
+    crate::link::close();
     ctx.selected.set(None);
     ctx.notice.set(None);
     ctx.load_error.set(None);
@@ -300,14 +312,14 @@ fn continue_saved(ctx: Ctx) -> bool {
     let Some(text) = platform::load(SAVE_KEY) else {
         return false;
     };
-    match LocalSession::load(&text, platform::entropy()) {
+    match Session::load(&text, platform::entropy()) {
         Ok(session) => {
             ctx.session.set(Some(session));
             ctx.selected.set(None);
             ctx.load_error.set(None);
             ctx.screen.set(Screen::Game);
             // R19: ten hours may have passed while the page was closed.
-            dispatch(ctx, |s, now| s.apply(Command::Tick, now));
+            dispatch(ctx, |s, now| s.tick(now));
             true
         }
         Err(e) => {
@@ -321,7 +333,12 @@ fn continue_saved(ctx: Ctx) -> bool {
 /// short tumble.
 fn auto_roll(ctx: Ctx) {
     Effect::new(move |_| {
-        let phase = ctx.session.with(|s| s.as_ref().map(|s| s.game.phase()));
+        // In a peer game the dice come from the fair-dice exchange (driven by the tick and the
+        // peer's messages), never from this device alone.
+        let phase = ctx.session.with(|s| {
+            s.as_ref()
+                .and_then(|s| s.peer().is_none().then(|| s.game().phase()))
+        });
         let waiting = matches!(phase, Some(Phase::Lot | Phase::Rolling));
         if !waiting || ctx.rolling.get_untracked() || ctx.screen.get() != Screen::Game {
             return;
@@ -334,9 +351,12 @@ fn auto_roll(ctx: Ctx) {
                 if ctx.screen.get_untracked() != Screen::Game {
                     return;
                 }
-                dispatch(ctx, |s, now| match s.game.phase() {
-                    Phase::Lot => s.start(now),
-                    _ => s.roll(now),
+                dispatch(ctx, |s, now| match s {
+                    Session::Local(l) if l.game.phase() == Phase::Lot => {
+                        l.start(now).map_err(|e| e.to_string())
+                    }
+                    Session::Local(l) => l.roll(now).map_err(|e| e.to_string()),
+                    Session::Peer(_) => Ok(Vec::new()),
                 });
             },
             if forfeit_shown {
@@ -358,22 +378,14 @@ fn tick(ctx: Ctx) {
             let info = ctx.session.with_untracked(|s| {
                 s.as_ref().map(|s| {
                     let now = s.now(device_now);
-                    let mut probe = s.game.clone();
-                    let due = probe.apply(Command::Tick, now).is_ok_and(|e| !e.is_empty());
-                    (
-                        due,
-                        s.game.seconds_left(before),
-                        s.game.seconds_left(now),
-                        s.game.phase(),
-                    )
+                    let g = s.game();
+                    (g.seconds_left(before), g.seconds_left(now), g.phase())
                 })
             });
-            let Some((due, was, left, phase)) = info else {
+            let Some((was, left, phase)) = info else {
                 return;
             };
-            if due {
-                dispatch(ctx, |s, now| s.apply(Command::Tick, now));
-            }
+            dispatch(ctx, |s, now| s.tick(now));
             if matches!(phase, Phase::Moving | Phase::DrawOffered) {
                 for mark in [10, 5] {
                     if was > mark && left <= mark && left > 0 {
@@ -411,14 +423,18 @@ pub fn App() -> impl IntoView {
     ctx.can_continue.set(platform::load(SAVE_KEY).is_some());
     // Reopening the page mid-game goes straight back to the game.
     if let Some(text) = platform::load(SAVE_KEY) {
-        let unfinished = LocalSession::load(&text, 0)
-            .map(|s| s.game.result().is_none())
-            .unwrap_or(false);
-        if unfinished {
-            continue_saved(ctx);
-        } else if let Err(e) = LocalSession::load(&text, 0) {
-            ctx.load_error.set(Some(e.to_string()));
+        match Session::load(&text, 0) {
+            Ok(s) if s.game().result().is_none() => {
+                continue_saved(ctx);
+            }
+            Ok(_) => {}
+            Err(e) => ctx.load_error.set(Some(e.to_string())),
         }
+    }
+    // Opened from a friend's invitation: answer it.
+    if let Some(invitation) = crate::link::invitation_in_url() {
+        crate::link::clear_invitation_from_url();
+        crate::link::join(ctx, invitation);
     }
     auto_roll(ctx);
     tick(ctx);
@@ -437,6 +453,7 @@ pub fn App() -> impl IntoView {
                 Screen::Start => view! { <StartScreen/> }.into_any(),
                 Screen::HowTo => view! { <HowTo/> }.into_any(),
                 Screen::Game => view! { <GameScreen/> }.into_any(),
+                Screen::Friend => view! { <crate::friend::FriendScreen/> }.into_any(),
             }}
         </div>
     }
@@ -487,6 +504,9 @@ fn StartScreen() -> impl IntoView {
                 </Show>
                 <button class="primary" data-testid="new-local-game" on:click=move |_| new_game(ctx)>
                     {move || ctx.say(Key::NewLocalGame)}
+                </button>
+                <button class="primary" data-testid="play-friend" on:click=move |_| crate::link::invite(ctx)>
+                    {move || ctx.say(Key::PlayFriend)}
                 </button>
                 <button data-testid="how-to-play" on:click=move |_| ctx.screen.set(Screen::HowTo)>
                     {move || ctx.say(Key::HowToPlay)}

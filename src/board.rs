@@ -121,8 +121,9 @@ impl Model {
                     dice: Vec::new(),
                 };
             };
-            let g = &s.game;
-            let mover = g.dice_owner();
+            let g = s.game();
+            // In a peer game only this device's player moves its checkers.
+            let mover = g.dice_owner().filter(|m| s.controls(*m));
             let legal = g.legal_moves();
             let (movable, selected, targets) = match mover {
                 Some(m) => {
@@ -172,7 +173,10 @@ impl Model {
 pub fn tap(ctx: Ctx, spot: Spot) {
     let (phase, mover) = ctx.session.with_untracked(|s| {
         s.as_ref().map_or((Phase::Lot, None), |s| {
-            (s.game.phase(), s.game.dice_owner())
+            (
+                s.game().phase(),
+                s.game().dice_owner().filter(|m| s.controls(*m)),
+            )
         })
     });
     let Some(mover) = mover.filter(|_| phase == Phase::Moving) else {
@@ -182,7 +186,7 @@ pub fn tap(ctx: Ctx, spot: Spot) {
     if let (Some(from), Some(to)) = (selected, spot.target(mover)) {
         let legal = ctx.session.with_untracked(|s| {
             s.as_ref()
-                .is_some_and(|s| s.game.targets_from(from).iter().any(|m| m.to == to))
+                .is_some_and(|s| s.game().targets_from(from).iter().any(|m| m.to == to))
         });
         if legal {
             play_move(ctx, from, to);
@@ -192,7 +196,7 @@ pub fn tap(ctx: Ctx, spot: Spot) {
     let origin = spot.origin(mover).filter(|o| {
         ctx.session.with_untracked(|s| {
             s.as_ref()
-                .is_some_and(|s| !s.game.targets_from(*o).is_empty())
+                .is_some_and(|s| !s.game().targets_from(*o).is_empty())
         })
     });
     match origin {
@@ -454,6 +458,7 @@ pub fn Board() -> impl IntoView {
                 preserveAspectRatio="xMidYMid meet"
                 data-turn=move || model.with(|m| m.turn.map(Side::name))
                 data-phase=move || model.with(|m| m.phase.name())
+                data-seat=move || ctx.session.with(|s| s.as_ref().and_then(|s| s.seat()).map(Side::name))
                 role="group" aria-label=move || ctx.say(Key::Title)>
                 <Frame view_of=view_of/>
                 {points}
@@ -576,7 +581,7 @@ fn Clock(view_of: Memo<View>) -> impl IntoView {
         ctx.session.with(|s| {
             s.as_ref().map_or((60, 1.0, false), |s| {
                 let now = s.now(now);
-                let g = &s.game;
+                let g = s.game();
                 let running = matches!(g.phase(), Phase::Moving | Phase::DrawOffered);
                 let left = g.millis_left(now);
                 (

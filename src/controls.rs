@@ -4,14 +4,14 @@
 use leptos::prelude::*;
 use vrhcaby_rules::{Command, Phase, Side};
 
-use crate::app::{dispatch, follow_key, new_game, numbers_key, Ctx, Screen};
+use crate::app::{act, follow_key, new_game, numbers_key, Ctx, Screen};
 use crate::i18n::{self, Key};
 
 /// Reads the game, if any.
 fn with_game<T>(ctx: Ctx, f: impl FnOnce(&vrhcaby_rules::Game, u64) -> T) -> Option<T> {
     let now = ctx.now.get();
     ctx.session
-        .with(|s| s.as_ref().map(|s| f(&s.game, s.now(now))))
+        .with(|s| s.as_ref().map(|s| f(s.game(), s.now(now))))
 }
 
 #[component]
@@ -21,7 +21,7 @@ pub fn Players() -> impl IntoView {
         let info = move || {
             ctx.session.with(|s| {
                 s.as_ref().map_or((167, 0, false, false), |s| {
-                    let g = &s.game;
+                    let g = s.game();
                     let p = g.position();
                     (
                         p.pip_count(side),
@@ -62,29 +62,77 @@ pub fn Players() -> impl IntoView {
 #[component]
 pub fn Controls() -> impl IntoView {
     let ctx = expect_context::<Ctx>();
+    let seat = move || ctx.session.with(|s| s.as_ref().and_then(|s| s.seat()));
+    let mine = move |side: Option<Side>| side.is_some_and(|s| seat().is_none_or(|me| me == s));
     let offer_state = move || with_game(ctx, |g, now| g.can_offer_draw(now));
-    let can_offer = move || matches!(offer_state(), Some(Ok(())));
+    let can_offer = move || {
+        matches!(offer_state(), Some(Ok(()))) && mine(with_game(ctx, |g, _| g.turn()).flatten())
+    };
     let offer_reason = move || match offer_state() {
         Some(Err(e)) => i18n::offer_blocked(ctx.lang.get(), &e),
         _ => String::new(),
     };
-    let claimant = move || with_game(ctx, |g, now| g.claimant(now)).flatten();
+    let claimant = move || {
+        with_game(ctx, |g, now| g.claimant(now))
+            .flatten()
+            .filter(|s| mine(Some(*s)))
+    };
     let playing = move || with_game(ctx, |g, _| g.result().is_none()).unwrap_or(false);
     let forfeits = move || with_game(ctx, |g, _| g.forfeits_in_a_row()).unwrap_or(0);
 
     let offer = move |_| {
         if let Some(side) = with_game(ctx, |g, _| g.turn()).flatten() {
-            dispatch(ctx, |s, now| s.apply(Command::OfferDraw { side }, now));
+            act(ctx, Command::OfferDraw { side });
         }
     };
     let claim = move |_| {
         if let Some(side) = claimant() {
-            dispatch(ctx, |s, now| s.apply(Command::ClaimWin { side }, now));
+            act(ctx, Command::ClaimWin { side });
         }
     };
 
+    let peer = move || {
+        ctx.session.with(|s| {
+            s.as_ref()
+                .and_then(|s| s.peer().map(|p| (p.seat(), p.peer_online && p.connected)))
+        })
+    };
+    let confirm_leave = RwSignal::new(false);
     view! {
         <section class="controls">
+            {move || peer().map(|(me, online)| view! {
+                <div class="row peer">
+                    <span class="stat">{format!("{} {}", ctx.say(Key::YouPlay), i18n::side_name(ctx.lang.get(), me))}</span>
+                    <span class=if online { "presence on" } else { "presence off" }
+                        title=if online { ctx.say(Key::Online) } else { ctx.say(Key::Offline) }>
+                        <span data-testid="peer-status">{if online { "online" } else { "offline" }}</span>
+                    </span>
+                    <Show when=move || !online && playing()>
+                        <button class="chip" data-testid="reconnect" on:click=move |_| crate::link::invite(ctx)>
+                            {ctx.say(Key::Reconnect)}
+                        </button>
+                    </Show>
+                    <Show when=move || playing()>
+                        <button class="chip" data-testid="leave" on:click=move |_| confirm_leave.set(true)>
+                            {ctx.say(Key::Leave)}
+                        </button>
+                    </Show>
+                </div>
+            })}
+            <Show when=move || confirm_leave.get() && playing()>
+                <div class="dialog" role="dialog" aria-modal="true" data-testid="leave-dialog">
+                    <p class="title">{move || ctx.say(Key::ConfirmLeave)}</p>
+                    <div class="row">
+                        <button class="danger" data-testid="confirm-leave" on:click=move |_| {
+                            confirm_leave.set(false);
+                            if let Some((me, _)) = peer() {
+                                act(ctx, Command::Leave { side: me });
+                            }
+                        }>{move || ctx.say(Key::Leave)}</button>
+                        <button on:click=move |_| confirm_leave.set(false)>{move || ctx.say(Key::Cancel)}</button>
+                    </div>
+                </div>
+            </Show>
             <Show when=move || claimant().is_some()>
                 <button class="claim" data-testid="claim-win" on:click=claim>
                     {move || claimant().map(|s| i18n::dont_wait(ctx.lang.get(), s)).unwrap_or_default()}
@@ -142,27 +190,32 @@ pub fn Dialogs() -> impl IntoView {
     };
     let answer = move |accept: bool| {
         if let Some((_, Some(responder), _)) = offer() {
-            dispatch(ctx, |s, now| {
-                s.apply(
-                    if accept {
-                        Command::AcceptDraw { side: responder }
-                    } else {
-                        Command::DeclineDraw { side: responder }
-                    },
-                    now,
-                )
-            });
+            act(
+                ctx,
+                if accept {
+                    Command::AcceptDraw { side: responder }
+                } else {
+                    Command::DeclineDraw { side: responder }
+                },
+            );
         }
     };
+    let seat = move || ctx.session.with(|s| s.as_ref().and_then(|s| s.seat()));
+    let may_answer = move || {
+        offer()
+            .and_then(|o| o.1)
+            .is_some_and(|r| seat().is_none_or(|me| me == r))
+    };
     let resigner = RwSignal::new(None::<Side>);
+    // In a peer game this device resigns for its own player only.
     let default_resigner = move || {
-        with_game(ctx, |g, _| g.turn())
-            .flatten()
+        seat()
+            .or_else(|| with_game(ctx, |g, _| g.turn()).flatten())
             .unwrap_or(Side::White)
     };
     let resign = move |side: Side| {
         ctx.confirm_resign.set(false);
-        dispatch(ctx, |s, now| s.apply(Command::Resign { side }, now));
+        act(ctx, Command::Resign { side });
     };
 
     view! {
@@ -171,16 +224,18 @@ pub fn Dialogs() -> impl IntoView {
                 <p class="title">{move || offer().and_then(|o| o.0).map(|s| format!("{} {}",
                     i18n::side_name(ctx.lang.get(), s), ctx.say(Key::DrawOffered))).unwrap_or_default()}</p>
                 <p class="answer-time" data-testid="answer-seconds">{move || offer().map(|o| format!("{} {}", o.2, ctx.say(Key::Seconds))).unwrap_or_default()}</p>
-                <div class="row">
-                    <button class="primary" data-testid="accept-draw" on:click=move |_| answer(true)>{move || ctx.say(Key::Accept)}</button>
-                    <button data-testid="decline-draw" on:click=move |_| answer(false)>{move || ctx.say(Key::Decline)}</button>
-                </div>
+                <Show when=may_answer>
+                    <div class="row">
+                        <button class="primary" data-testid="accept-draw" on:click=move |_| answer(true)>{move || ctx.say(Key::Accept)}</button>
+                        <button data-testid="decline-draw" on:click=move |_| answer(false)>{move || ctx.say(Key::Decline)}</button>
+                    </div>
+                </Show>
             </div>
         </Show>
         <Show when=move || ctx.confirm_resign.get() && result().is_none()>
             <div class="dialog" role="dialog" aria-modal="true" data-testid="resign-dialog">
                 <p class="title">{move || ctx.say(Key::ResignAs)}</p>
-                <div class="row">
+                <div class="row" class:hidden=move || seat().is_some()>
                     {Side::ALL.into_iter().map(|side| view! {
                         <label class="choice">
                             <input type="radio" name="resigner" data-testid=format!("resigner-{}", side.name())

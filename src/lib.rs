@@ -4,9 +4,12 @@
 pub mod app;
 pub mod board;
 pub mod controls;
+pub mod friend;
 pub mod i18n;
 pub mod layout;
+pub mod link;
 pub mod net;
+pub mod peer;
 pub mod platform;
 pub mod session;
 pub mod sound;

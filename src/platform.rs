@@ -81,3 +81,20 @@ pub fn register_service_worker() {
         }
     }
 }
+
+/// 32 random bytes from `crypto.getRandomValues`: a fair-dice secret. (Falls back to four
+/// `entropy()` draws where the API is missing.)
+#[must_use]
+pub fn secret() -> [u8; 32] {
+    let mut bytes = [0u8; 32];
+    let filled = web_sys::window()
+        .and_then(|w| w.crypto().ok())
+        .and_then(|c| c.get_random_values_with_u8_array(&mut bytes).ok())
+        .is_some();
+    if !filled {
+        for chunk in bytes.chunks_mut(8) {
+            chunk.copy_from_slice(&entropy().to_le_bytes());
+        }
+    }
+    bytes
+}

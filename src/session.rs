@@ -183,3 +183,94 @@ mod tests {
         assert_eq!(s.now(6_000), 6_000);
     }
 }
+
+/// The game on this device: hot-seat, or one side of a peer-to-peer game. (One value per app,
+/// so the variants' sizes do not matter.)
+#[derive(Debug)]
+#[allow(clippy::large_enum_variant)]
+pub enum Session {
+    Local(LocalSession),
+    Peer(crate::peer::PeerSession),
+}
+
+impl Session {
+    #[must_use]
+    pub fn game(&self) -> &Game {
+        match self {
+            Session::Local(s) => &s.game,
+            Session::Peer(p) => p.game(),
+        }
+    }
+
+    /// This device's seat in a peer-to-peer game; `None` in hot-seat (both seats are here).
+    #[must_use]
+    pub fn seat(&self) -> Option<Side> {
+        match self {
+            Session::Local(_) => None,
+            Session::Peer(p) => Some(p.seat()),
+        }
+    }
+
+    #[must_use]
+    pub fn peer(&self) -> Option<&crate::peer::PeerSession> {
+        match self {
+            Session::Peer(p) => Some(p),
+            Session::Local(_) => None,
+        }
+    }
+
+    /// Whether this device may act for `side` (hot-seat: always; peer: only its own seat).
+    #[must_use]
+    pub fn controls(&self, side: Side) -> bool {
+        self.seat().is_none_or(|s| s == side)
+    }
+
+    #[must_use]
+    pub fn now(&self, device_now: Millis) -> Millis {
+        device_now.max(self.game().last_time().unwrap_or(0))
+    }
+
+    /// A player's command from this device.
+    pub fn act(&mut self, cmd: Command, now: Millis) -> Result<Vec<Event>, String> {
+        match self {
+            Session::Local(s) => s.apply(cmd, now).map_err(|e| e.to_string()),
+            Session::Peer(p) => p.act(cmd, now),
+        }
+    }
+
+    /// Time passing: timed events that are due (S3); for a peer game also heartbeats, presence and
+    /// the dice exchange. Returns no events when nothing changed.
+    pub fn tick(&mut self, now: Millis) -> Result<Vec<Event>, String> {
+        match self {
+            Session::Local(s) => {
+                let mut probe = s.game.clone();
+                match probe.apply(Command::Tick, now) {
+                    Ok(events) if !events.is_empty() => {
+                        s.game = probe;
+                        Ok(events)
+                    }
+                    _ => Ok(Vec::new()),
+                }
+            }
+            Session::Peer(p) => p.tick(now),
+        }
+    }
+
+    #[must_use]
+    pub fn save(&self) -> String {
+        match self {
+            Session::Local(s) => s.save(),
+            Session::Peer(p) => p.save(),
+        }
+    }
+
+    /// Reads whichever kind of game was saved.
+    pub fn load(text: &str, entropy: u64) -> Result<Session, LoadError> {
+        if text.contains("\"kind\":\"peer\"") {
+            return crate::peer::PeerSession::load(text)
+                .map(Session::Peer)
+                .map_err(LoadError);
+        }
+        LocalSession::load(text, entropy).map(Session::Local)
+    }
+}

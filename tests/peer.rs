@@ -79,3 +79,76 @@ async fn two_links_connect_through_codes_and_talk() {
     }
     assert!(!*host_open.borrow(), "the host sees the guest leave");
 }
+
+/// Two peer sessions, each behind its own link, play the lot and several turns through the real
+/// session code (fair dice included) and end with equal records.
+#[wasm_bindgen_test]
+async fn two_sessions_play_an_opening_over_real_links() {
+    use vrhcaby::peer::PeerSession;
+    use vrhcaby_p2p::{record_hash, PeerGame};
+    use vrhcaby_rules::{Command, Phase, Side};
+
+    let (host_inbox, host_open, host_handler) = recorder();
+    let (guest_inbox, guest_open, guest_handler) = recorder();
+    let (host_link, invite) = Link::offer(&[], host_handler).await.unwrap();
+    let (guest_link, answer) = Link::answer(&[], &invite, guest_handler).await.unwrap();
+    host_link.accept(&answer).await.unwrap();
+    for _ in 0..100 {
+        if *host_open.borrow() && *guest_open.borrow() {
+            break;
+        }
+        sleep(Duration::from_millis(50)).await;
+    }
+    assert!(host_link.is_open() && guest_link.is_open());
+
+    let now = || js_sys::Date::now() as u64;
+    let mut host = PeerSession::new(PeerGame::new("browser-test".into(), Side::White));
+    let mut guest = PeerSession::new(PeerGame::new("browser-test".into(), Side::Black));
+    host.on_open(now());
+    guest.on_open(now());
+    let mut moves = 0;
+    for _ in 0..2000 {
+        for (s, link) in [(&mut host, &host_link), (&mut guest, &guest_link)] {
+            for m in s.outbox.drain(..) {
+                assert!(link.send(&m));
+            }
+        }
+        sleep(Duration::from_millis(5)).await;
+        for text in host_inbox.borrow_mut().drain(..) {
+            host.receive(&text, now());
+        }
+        for text in guest_inbox.borrow_mut().drain(..) {
+            guest.receive(&text, now());
+        }
+        assert_eq!(host.warning, None);
+        assert_eq!(guest.warning, None);
+        for s in [&mut host, &mut guest] {
+            s.tick(now()).unwrap();
+            let g = s.game();
+            if g.phase() == Phase::Moving && g.dice_owner() == Some(s.seat()) {
+                let mv = g.legal_moves()[0];
+                let side = s.seat();
+                s.act(
+                    Command::Move {
+                        side,
+                        from: mv.from,
+                        to: mv.to,
+                    },
+                    now(),
+                )
+                .unwrap();
+                moves += 1;
+            }
+        }
+        if moves >= 12 && host.game().record() == guest.game().record() {
+            break;
+        }
+    }
+    assert!(moves >= 12, "only {moves} moves were played");
+    assert_eq!(host.game().record(), guest.game().record());
+    assert_eq!(
+        record_hash(host.game().record()),
+        record_hash(guest.game().record())
+    );
+    assert_eq!(host.game(), guest.game());
+}

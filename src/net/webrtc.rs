@@ -198,15 +198,22 @@ impl Link {
         Ok((link, code))
     }
 
-    /// The host: takes the guest's answer code; the channel opens shortly after.
-    pub async fn accept(&self, answer_code: &str) -> Result<(), String> {
-        let answer = Signal::decode(answer_code).map_err(|e| e.to_string())?;
-        let desc = RtcSessionDescriptionInit::new(RtcSdpType::Answer);
-        desc.set_sdp(&answer.to_sdp());
-        JsFuture::from(self.pc.set_remote_description(&desc))
-            .await
-            .map(|_| ())
-            .map_err(js_err)
+    /// The host: takes the guest's answer code; the channel opens shortly after. The future does
+    /// not borrow the link.
+    pub fn accept(
+        &self,
+        answer_code: &str,
+    ) -> impl std::future::Future<Output = Result<(), String>> + 'static {
+        let pc = self.pc.clone();
+        let answer = Signal::decode(answer_code).map_err(|e| e.to_string());
+        async move {
+            let desc = RtcSessionDescriptionInit::new(RtcSdpType::Answer);
+            desc.set_sdp(&answer?.to_sdp());
+            JsFuture::from(pc.set_remote_description(&desc))
+                .await
+                .map(|_| ())
+                .map_err(js_err)
+        }
     }
 
     /// Waits for ICE gathering (at most [`GATHER_MS`]) and encodes the local description.

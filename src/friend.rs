@@ -1,0 +1,108 @@
+//! Connecting two devices: the host's invitation (link, copy button, QR code, the answer box) and
+//! the guest's answer code; STUN/TURN settings; a failed connection says what to try.
+
+use leptos::prelude::*;
+
+use crate::app::{Ctx, Screen};
+use crate::i18n::Key;
+use crate::link::{self, Stage};
+use crate::net::qr::qr_path;
+
+fn copy(text: &str) {
+    if let Some(w) = web_sys::window() {
+        let _ = w.navigator().clipboard().write_text(text);
+    }
+}
+
+#[component]
+fn Qr(text: String) -> impl IntoView {
+    qr_path(&text).map(|(n, d)| {
+        let quiet = 4;
+        let size = n + 2 * quiet;
+        view! {
+            <svg class="qr" data-testid="qr" viewBox=format!("{} {} {size} {size}", -quiet, -quiet)
+                role="img" aria-label="QR">
+                <rect x=-quiet y=-quiet width=size height=size fill="#fff"/>
+                <path d=d fill="#000"/>
+            </svg>
+        }
+    })
+}
+
+#[component]
+pub fn FriendScreen() -> impl IntoView {
+    let ctx = expect_context::<Ctx>();
+    let answer = RwSignal::new(String::new());
+    let ice = RwSignal::new(link::ice_servers());
+    let copied = RwSignal::new(false);
+    view! {
+        <main class="friend">
+            <h1>{move || ctx.say(Key::PlayFriend)}</h1>
+            {move || match ctx.stage.get() {
+                Stage::Idle | Stage::Preparing => view! {
+                    <p class="status" data-testid="friend-status">{ctx.say(Key::Preparing)}</p>
+                }.into_any(),
+                Stage::Invited(url) => {
+                    let url2 = url.clone();
+                    let url3 = url.clone();
+                    view! {
+                        <p>{ctx.say(Key::Invitation)}</p>
+                        <input class="code" readonly data-testid="invite-link" prop:value=url.clone()
+                            data-length=url.len().to_string()/>
+                        <button class="primary" data-testid="copy-invite"
+                            on:click=move |_| { copy(&url2); copied.set(true); }>
+                            {move || if copied.get() { ctx.say(Key::Copied) } else { ctx.say(Key::CopyLink) }}
+                        </button>
+                        <Qr text=url3/>
+                        <label for="answer">{ctx.say(Key::PasteAnswer)}</label>
+                        <textarea id="answer" class="code" data-testid="paste-answer" rows="3"
+                            prop:value=move || answer.get()
+                            on:input=move |ev| answer.set(event_target_value(&ev))></textarea>
+                        <button class="primary" data-testid="connect"
+                            disabled=move || answer.get().trim().is_empty()
+                            on:click=move |_| link::connect(ctx, answer.get_untracked())>
+                            {ctx.say(Key::Connect)}
+                        </button>
+                    }.into_any()
+                }
+                Stage::Answered(code) => {
+                    let code2 = code.clone();
+                    let code3 = code.clone();
+                    view! {
+                        <p>{ctx.say(Key::SendBack)}</p>
+                        <textarea class="code" readonly data-testid="answer-code" rows="3" prop:value=code></textarea>
+                        <button class="primary" data-testid="copy-answer"
+                            on:click=move |_| { copy(&code2); copied.set(true); }>
+                            {move || if copied.get() { ctx.say(Key::Copied) } else { ctx.say(Key::CopyCode) }}
+                        </button>
+                        <Qr text=code3/>
+                        <p class="status">{ctx.say(Key::Connecting)}</p>
+                    }.into_any()
+                }
+                Stage::Connecting | Stage::Connected => view! {
+                    <p class="status" data-testid="friend-status">{ctx.say(Key::Connecting)}</p>
+                }.into_any(),
+                Stage::Failed(e) => view! {
+                    <div class="broken" role="alert" data-testid="connect-error">
+                        <strong>{ctx.say(Key::ConnectFailed)}</strong>
+                        <p class="detail">{e}</p>
+                    </div>
+                    <button class="primary" on:click=move |_| link::invite(ctx)>{ctx.say(Key::PlayFriend)}</button>
+                }.into_any(),
+            }}
+            <details class="ice">
+                <summary>{move || ctx.say(Key::IceServers)}</summary>
+                <textarea class="code" rows="3" data-testid="ice-servers" prop:value=move || ice.get()
+                    on:input=move |ev| ice.set(event_target_value(&ev))></textarea>
+                <button on:click=move |_| link::set_ice_servers(&ice.get_untracked())>{move || ctx.say(Key::Save)}</button>
+            </details>
+            <button data-testid="back" on:click=move |_| {
+                ctx.screen.set(if ctx.session.with_untracked(|s| s.as_ref().is_some_and(|s| s.peer().is_some())) && ctx.stage.get_untracked() == Stage::Connected {
+                    Screen::Game
+                } else {
+                    Screen::Start
+                })
+            }>{move || ctx.say(Key::Back)}</button>
+        </main>
+    }
+}
