@@ -17,7 +17,7 @@ echo "== native tests (rules crate, app logic)"
 cargo test --workspace
 
 echo "== browser component tests (wasm-bindgen-test, headless Chromium)"
-cargo test --target wasm32-unknown-unknown -p vrhcaby --test browser
+cargo test --target wasm32-unknown-unknown -p vrhcaby --test browser --test peer
 
 echo "== release build"
 trunk build --release

@@ -35,6 +35,7 @@ pub fn FriendScreen() -> impl IntoView {
     let answer = RwSignal::new(String::new());
     let ice = RwSignal::new(link::ice_servers());
     let copied = RwSignal::new(false);
+    let invitation = RwSignal::new(String::new());
     view! {
         <main class="friend">
             <h1>{move || ctx.say(Key::PlayFriend)}</h1>
@@ -90,6 +91,18 @@ pub fn FriendScreen() -> impl IntoView {
                     <button class="primary" on:click=move |_| link::invite(ctx)>{ctx.say(Key::PlayFriend)}</button>
                 }.into_any(),
             }}
+            <Show when=move || matches!(ctx.stage.get(), Stage::Invited(_) | Stage::Failed(_))>
+                <details class="join">
+                    <summary>{move || ctx.say(Key::HaveInvitation)}</summary>
+                    <textarea class="code" rows="2" data-testid="paste-invite"
+                        prop:value=move || invitation.get()
+                        on:input=move |ev| invitation.set(event_target_value(&ev))></textarea>
+                    <button data-testid="join" disabled=move || invitation.get().trim().is_empty()
+                        on:click=move |_| link::join(ctx, invitation.get_untracked())>
+                        {move || ctx.say(Key::Join)}
+                    </button>
+                </details>
+            </Show>
             <details class="ice">
                 <summary>{move || ctx.say(Key::IceServers)}</summary>
                 <textarea class="code" rows="3" data-testid="ice-servers" prop:value=move || ice.get()

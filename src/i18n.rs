@@ -93,6 +93,8 @@ pub enum Key {
     ConfirmLeave,
     Reconnect,
     YouPlay,
+    HaveInvitation,
+    Join,
 }
 
 #[must_use]
@@ -207,6 +209,10 @@ pub fn t(lang: Lang, key: Key) -> &'static str {
         (Lang::En, Reconnect) => "New invitation (reconnect)",
         (Lang::Cs, YouPlay) => "hraješ za",
         (Lang::En, YouPlay) => "you play",
+        (Lang::Cs, HaveInvitation) => "Mám pozvánku od přítele (vložit kód)",
+        (Lang::En, HaveInvitation) => "I have an invitation (paste the code)",
+        (Lang::Cs, Join) => "Připojit se",
+        (Lang::En, Join) => "Join",
     }
 }
 

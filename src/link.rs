@@ -99,6 +99,15 @@ fn handler(ctx: Ctx) -> impl Fn(LinkEvent) + 'static {
         }
         LinkEvent::Message(text) => receive(ctx, &text),
         LinkEvent::Closed => {
+            // A connection that never opened failed: say what to try.
+            if matches!(
+                ctx.stage.get_untracked(),
+                Stage::Invited(_) | Stage::Answered(_) | Stage::Connecting
+            ) {
+                ctx.stage.set(Stage::Failed(
+                    "the devices could not reach each other".into(),
+                ));
+            }
             dispatch(ctx, |s, now| match s {
                 Session::Peer(p) => Ok(p.on_close(now)),
                 Session::Local(_) => Ok(Vec::new()),
@@ -192,6 +201,13 @@ pub fn connect(ctx: Ctx, answer: String) {
 /// The guest opened an invitation: answer it.
 pub fn join(ctx: Ctx, invitation: String) {
     close();
+    // An invitation this device made but nobody used is dropped; the host's hello brings the game.
+    let unused = ctx.session.with_untracked(
+        |s| matches!(s, Some(Session::Peer(p)) if p.game().record().commands.is_empty()),
+    );
+    if unused {
+        ctx.session.set(None);
+    }
     ctx.stage.set(Stage::Preparing);
     ctx.screen.set(Screen::Friend);
     leptos::task::spawn_local(async move {
