@@ -11,3 +11,4 @@ cargo test --release --target wasm32-unknown-unknown -p vrhcaby --test wasm_benc
 echo "== page budgets (release build)"
 trunk build --release
 node tests/e2e/budgets.mjs
+node tests/e2e/peer-budgets.mjs

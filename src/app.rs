@@ -135,10 +135,12 @@ pub fn dispatch(
 ) -> bool {
     let device_now = platform::now_ms();
     let mut outcome = None;
+    let mut must_save = false;
     ctx.session.maybe_update(|s| match s {
         Some(s) => {
             let now = s.now(device_now);
             let r = f(s, now);
+            must_save = s.take_needs_save();
             let changed = r.as_ref().is_ok_and(|e| !e.is_empty()) || s.peer().is_some();
             outcome = Some(r);
             changed
@@ -150,6 +152,8 @@ pub fn dispatch(
         Some(Ok(events)) => {
             if !events.is_empty() {
                 react(ctx, &events);
+            }
+            if !events.is_empty() || must_save {
                 save(ctx);
             }
             true

@@ -23,6 +23,9 @@ pub struct PeerSession {
     last_beat: Millis,
     /// The last problem with the peer's messages, shown as a warning.
     pub warning: Option<String>,
+    /// A dice secret was committed or revealed since the last save: save now, so a reload
+    /// finishes the same exchange.
+    pub needs_save: bool,
 }
 
 #[derive(Serialize, Deserialize)]
@@ -50,6 +53,7 @@ impl PeerSession {
             last_heard: 0,
             last_beat: 0,
             warning: None,
+            needs_save: false,
         }
     }
 
@@ -78,6 +82,7 @@ impl PeerSession {
         let mut fresh = crate::platform::secret;
         let (ev, msgs) = self.pg.step(now, &mut fresh).map_err(|e| e.to_string())?;
         events.extend(ev);
+        self.needs_save |= !msgs.is_empty();
         for m in &msgs {
             self.send(m);
         }

@@ -256,6 +256,15 @@ impl Session {
         }
     }
 
+    /// Whether the session changed in a way worth saving although no event happened (a dice
+    /// secret committed in a peer game); clears the flag.
+    pub fn take_needs_save(&mut self) -> bool {
+        match self {
+            Session::Local(_) => false,
+            Session::Peer(p) => std::mem::take(&mut p.needs_save),
+        }
+    }
+
     #[must_use]
     pub fn save(&self) -> String {
         match self {

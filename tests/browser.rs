@@ -11,21 +11,13 @@ use wasm_bindgen::JsCast;
 use wasm_bindgen_test::*;
 use web_sys::{Element, HtmlElement, MouseEvent, MouseEventInit};
 
+mod common;
+use common::sleep;
+
 wasm_bindgen_test_configure!(run_in_browser);
 
 fn document() -> web_sys::Document {
     web_sys::window().unwrap().document().unwrap()
-}
-
-/// Waits for Leptos to update the DOM (and for the app's timers to fire).
-async fn sleep(d: Duration) {
-    let promise = js_sys::Promise::new(&mut |resolve, _| {
-        web_sys::window()
-            .unwrap()
-            .set_timeout_with_callback_and_timeout_and_arguments_0(&resolve, d.as_millis() as i32)
-            .unwrap();
-    });
-    wasm_bindgen_futures::JsFuture::from(promise).await.unwrap();
 }
 
 fn all(selector: &str) -> Vec<Element> {

@@ -9,17 +9,10 @@ use std::time::Duration;
 use vrhcaby::net::webrtc::{Link, LinkEvent};
 use wasm_bindgen_test::*;
 
-wasm_bindgen_test_configure!(run_in_browser);
+mod common;
+use common::sleep;
 
-async fn sleep(d: Duration) {
-    let promise = js_sys::Promise::new(&mut |resolve, _| {
-        web_sys::window()
-            .unwrap()
-            .set_timeout_with_callback_and_timeout_and_arguments_0(&resolve, d.as_millis() as i32)
-            .unwrap();
-    });
-    wasm_bindgen_futures::JsFuture::from(promise).await.unwrap();
-}
+wasm_bindgen_test_configure!(run_in_browser);
 
 type Inbox = Rc<RefCell<Vec<String>>>;
 

@@ -73,10 +73,18 @@ pub struct Link {
 }
 
 impl Drop for Link {
+    /// Detaches every callback first: the browser may still fire events for a closed connection,
+    /// and the closures are dropped with the link.
     fn drop(&mut self) {
         if let Some(c) = self.shared.channel.borrow().as_ref() {
+            c.set_onopen(None);
+            c.set_onmessage(None);
+            c.set_onclose(None);
             c.close();
         }
+        self.pc.set_onconnectionstatechange(None);
+        self.pc.set_ondatachannel(None);
+        self.pc.set_onicegatheringstatechange(None);
         self.pc.close();
     }
 }

@@ -112,3 +112,36 @@ export async function playMoves(page, n) {
     await playOneMove(page);
   }
 }
+
+/** A page in its own browser context (its own storage) with no ICE servers: two such pages
+ * reach each other on this machine only. */
+export async function peerPage(browser) {
+  const context = await browser.newContext({ viewport: { width: 1000, height: 800 } });
+  await context.addInitScript(() => localStorage.setItem('vrhcaby.ice', ''));
+  const page = await context.newPage();
+  page.errors = [];
+  page.on('pageerror', (e) => page.errors.push(e.message));
+  return page;
+}
+
+/** Connects two fresh pages by clicking: the host invites, the guest opens the link, the
+ * answer goes back. Resolves when both show the peer online. */
+export async function connectPair(browser, url) {
+  const host = await peerPage(browser);
+  const guest = await peerPage(browser);
+  await host.goto(url);
+  await host.getByTestId('play-friend').click();
+  await host.getByTestId('invite-link').waitFor();
+  const link = await host.getByTestId('invite-link').inputValue();
+  await guest.goto(link);
+  await guest.getByTestId('answer-code').waitFor();
+  const answer = await guest.getByTestId('answer-code').inputValue();
+  await host.getByTestId('paste-answer').fill(answer);
+  await host.getByTestId('connect').click();
+  for (const page of [host, guest]) await waitOnline(page);
+  return { host, guest, link, answer };
+}
+
+/** Waits for the peer-status to read `state`. */
+export const waitOnline = (page, state = 'online') => page.waitForFunction(
+  (s) => document.querySelector('[data-testid=peer-status]')?.textContent === s, state, { timeout: 20_000 });

@@ -2,22 +2,12 @@
 // invitation link and the answer code, play on both boards, then one closes and the other wins by R18.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, playOneMove, serveDist, waitPhase } from './harness.mjs';
+import { connectPair, launch, playOneMove, serveDist, waitOnline, waitPhase } from './harness.mjs';
 
 let server;
 let browser;
 before(async () => { server = await serveDist(); browser = await launch(); });
 after(async () => { await browser?.close(); server?.close(); });
-
-async function peerPage() {
-  const context = await browser.newContext({ viewport: { width: 1000, height: 800 } });
-  // No ICE servers: the two pages reach each other on this machine only.
-  await context.addInitScript(() => localStorage.setItem('vrhcaby.ice', ''));
-  const page = await context.newPage();
-  page.errors = [];
-  page.on('pageerror', (e) => page.errors.push(e.message));
-  return page;
-}
 
 const points = (page) => page.evaluate(() => [...document.querySelectorAll('[data-point]')].map((el) => {
   const cs = el.querySelectorAll('[data-checker]');
@@ -26,28 +16,9 @@ const points = (page) => page.evaluate(() => [...document.querySelectorAll('[dat
 const attr = (page, name) => page.locator('svg.board').getAttribute(name);
 
 test('two devices play peer-to-peer; the one left alone wins when the other\'s time runs out offline', { timeout: 240_000 }, async () => {
-  const host = await peerPage();
-  const guest = await peerPage();
-  await host.goto(server.url);
-  await host.getByTestId('play-friend').click();
-  const invite = host.getByTestId('invite-link');
-  await invite.waitFor();
-  const link = await invite.inputValue();
+  const { host, guest, link, answer } = await connectPair(browser, server.url);
   assert.match(link, /#join=[A-Za-z0-9_-]+$/);
-  console.log(`invitation link: ${link.length} characters`);
-
-  await guest.goto(link);
-  const answerBox = guest.getByTestId('answer-code');
-  await answerBox.waitFor();
-  const answer = await answerBox.inputValue();
-  assert.ok(answer.length > 20);
-
-  await host.getByTestId('paste-answer').fill(answer);
-  await host.getByTestId('connect').click();
-  for (const page of [host, guest]) {
-    await page.locator('svg.board').waitFor({ timeout: 20_000 });
-    await page.waitForFunction(() => document.querySelector('[data-testid=peer-status]')?.textContent === 'online', null, { timeout: 20_000 });
-  }
+  console.log(`invitation link: ${link.length} characters, answer code: ${answer.length}`);
   assert.equal(await attr(host, 'data-seat'), 'white');
   assert.equal(await attr(guest, 'data-seat'), 'black');
 
@@ -86,4 +57,56 @@ test('two devices play peer-to-peer; the one left alone wins when the other\'s t
   assert.equal(await result.getAttribute('data-result'), mover === 'white' ? 'black' : 'white');
   assert.equal(await result.getAttribute('data-reason'), 'timeout_offline');
   assert.deepEqual(stayer.errors, []);
+});
+
+test('a reload and a dropped connection lose nothing: a new invitation reconnects and play goes on', { timeout: 180_000 }, async () => {
+  const { host, guest } = await connectPair(browser, server.url);
+  const bySeat = { white: host, black: guest };
+  for (let i = 0; i < 4; i++) {
+    await waitPhase(host, 'moving');
+    const mover = await attr(host, 'data-turn');
+    await waitPhase(bySeat[mover], 'moving');
+    await playOneMove(bySeat[mover]);
+  }
+  await waitPhase(host, 'moving');
+  await waitPhase(guest, 'moving');
+  // The player NOT on turn reloads (so no clock runs out on an offline mover).
+  const mover = await attr(host, 'data-turn');
+  const waiting = mover === 'white' ? guest : host;
+  const other = mover === 'white' ? host : guest;
+  const before = await points(other);
+  await waiting.reload();
+  await waiting.locator('svg.board').waitFor();
+  assert.equal(await points(waiting), before, 'the reloaded page shows the same position');
+  await waitOnline(waiting, 'offline');
+  await waitOnline(other, 'offline');
+  // The reloaded side makes a new invitation; the other pastes it.
+  await waiting.getByTestId('reconnect').click();
+  await waiting.getByTestId('invite-link').waitFor();
+  const invite = await waiting.getByTestId('invite-link').inputValue();
+  await other.getByTestId('reconnect').click();
+  await other.locator('details.join summary').click();
+  await other.getByTestId('paste-invite').fill(invite);
+  await other.getByTestId('join').click();
+  await other.getByTestId('answer-code').waitFor();
+  await waiting.getByTestId('paste-answer').fill(await other.getByTestId('answer-code').inputValue());
+  await waiting.getByTestId('connect').click();
+  await waitOnline(waiting);
+  await waitOnline(other);
+  assert.equal(await points(waiting), await points(other), 'both boards agree after reconnecting');
+  // Play goes on from both sides.
+  const seats = { [await attr(host, 'data-seat')]: host, [await attr(guest, 'data-seat')]: guest };
+  for (let i = 0; i < 3; i++) {
+    await waitPhase(waiting, 'moving');
+    const turn = await attr(waiting, 'data-turn');
+    await waitPhase(seats[turn], 'moving');
+    await playOneMove(seats[turn]);
+  }
+  const a = await points(host);
+  await guest.waitForFunction((p) => [...document.querySelectorAll('[data-point]')].map((el) => {
+    const cs = el.querySelectorAll('[data-checker]');
+    return cs.length ? `${el.getAttribute('data-point')}:${cs[0].getAttribute('data-checker')}${cs.length}` : '';
+  }).join(' ') === p, a, { timeout: 5_000 });
+  assert.deepEqual(host.errors, []);
+  assert.deepEqual(guest.errors, []);
 });
