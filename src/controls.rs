@@ -98,8 +98,19 @@ pub fn Controls() -> impl IntoView {
         })
     };
     let confirm_leave = RwSignal::new(false);
+    // A broken dice commitment stops the game for good (the record is kept).
+    let halted = move || {
+        ctx.session.with(|s| {
+            s.as_ref()
+                .and_then(|s| s.peer())
+                .and_then(|p| p.pg.halted().map(ToString::to_string))
+        })
+    };
     view! {
         <section class="controls">
+            {move || halted().map(|e| view! {
+                <p class="halted" role="alert" data-testid="halted">{e}</p>
+            })}
             {move || peer().map(|(me, online)| view! {
                 <div class="row peer">
                     <span class="stat">{format!("{} {}", ctx.say(Key::YouPlay), i18n::side_name(ctx.lang.get(), me))}</span>
@@ -153,7 +164,8 @@ pub fn Controls() -> impl IntoView {
                 </p>
             </Show>
             <div class="row small">
-                <button data-testid="flip" class="chip" aria-pressed=move || ctx.follow_turn.get().to_string()
+                <button data-testid="flip" class="chip" class:hidden=move || peer().is_some()
+                    aria-pressed=move || ctx.follow_turn.get().to_string()
                     on:click=move |_| ctx.toggle_setting(ctx.follow_turn, follow_key())>
                     {move || if ctx.follow_turn.get() { ctx.say(Key::FollowTurn) } else { ctx.say(Key::FixedBoard) }}
                 </button>
@@ -264,7 +276,15 @@ pub fn Dialogs() -> impl IntoView {
                     data-result=outcome_name(outcome) data-reason=reason.name()>
                     <p class="title">{i18n::result_title(lang, outcome)}</p>
                     <p>{i18n::reason_text(lang, reason, loser)}</p>
-                    <button class="primary" data-testid="new-game" on:click=move |_| new_game(ctx)>
+                    <button class="primary" data-testid="new-game" on:click=move |_| {
+                        // After a game with a friend, the menu offers both kinds of new game.
+                        if seat().is_some() {
+                            crate::link::close();
+                            ctx.screen.set(Screen::Start);
+                        } else {
+                            new_game(ctx);
+                        }
+                    }>
                         {ctx.say(Key::NewGame)}
                     </button>
                 </div>
