@@ -433,6 +433,7 @@ impl PlayGenerator {
         }
     }
 
+    #[inline(always)]
     fn insert(&mut self, leaf: Leaf<'_>) {
         if (self.plays.len() + 1) * 2 > self.table.len() {
             self.grow();
@@ -470,6 +471,7 @@ impl PlayGenerator {
         }
     }
 
+    #[cold]
     fn grow(&mut self) {
         let size = self.table.len() * 2;
         self.table = vec![0; size];
