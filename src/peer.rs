@@ -71,12 +71,6 @@ impl PeerSession {
         self.outbox.push(encode(m));
     }
 
-    /// The clock to use: never before the last command.
-    #[must_use]
-    pub fn now(&self, device_now: Millis) -> Millis {
-        device_now.max(self.game().last_time().unwrap_or(0))
-    }
-
     /// Runs the fair-dice exchange as far as it can go now.
     fn step(&mut self, now: Millis, events: &mut Vec<Event>) -> Result<(), String> {
         let mut fresh = crate::platform::secret;

@@ -69,13 +69,6 @@ impl LocalSession {
         self.game.apply(cmd, now)
     }
 
-    /// The clock to use: the device's time, never before the last command (S2), so a device
-    /// clock that jumps back cannot make commands fail.
-    #[must_use]
-    pub fn now(&self, device_now: Millis) -> Millis {
-        device_now.max(self.game.last_time().unwrap_or(0))
-    }
-
     /// The saved form: the game record plus, for a seeded game, the dice source's state.
     #[must_use]
     pub fn save(&self) -> String {
@@ -109,12 +102,6 @@ impl LocalSession {
             rng: SplitMix64::new(saved.rng.unwrap_or(entropy)),
             seeded: saved.rng.is_some(),
         })
-    }
-
-    /// The side whose controls act now in hot-seat: the side on turn.
-    #[must_use]
-    pub fn acting_side(&self) -> Option<Side> {
-        self.game.turn()
     }
 }
 
@@ -179,6 +166,7 @@ mod tests {
     fn the_clock_never_goes_back() {
         let mut s = LocalSession::new(Some(1), 0);
         s.start(5_000).unwrap();
+        let s = Session::Local(s);
         assert_eq!(s.now(1_000), 5_000);
         assert_eq!(s.now(6_000), 6_000);
     }
@@ -225,6 +213,8 @@ impl Session {
         self.seat().is_none_or(|s| s == side)
     }
 
+    /// The clock to use: the device's time, never before the last command (S2), so a device
+    /// clock that jumps back cannot make commands fail.
     #[must_use]
     pub fn now(&self, device_now: Millis) -> Millis {
         device_now.max(self.game().last_time().unwrap_or(0))
