@@ -3,6 +3,7 @@
 
 use std::time::Duration;
 
+use leptos::either::EitherOf4;
 use leptos::prelude::*;
 use vrhcaby_rules::{Command, Event, Millis, Origin, Phase, Side, Target};
 
@@ -454,10 +455,10 @@ pub fn App() -> impl IntoView {
                 {move || ctx.announce.get()}
             </div>
             {move || match ctx.screen.get() {
-                Screen::Start => view! { <StartScreen/> }.into_any(),
-                Screen::HowTo => view! { <HowTo/> }.into_any(),
-                Screen::Game => view! { <GameScreen/> }.into_any(),
-                Screen::Friend => view! { <crate::friend::FriendScreen/> }.into_any(),
+                Screen::Start => EitherOf4::A(view! { <StartScreen/> }),
+                Screen::HowTo => EitherOf4::B(view! { <HowTo/> }),
+                Screen::Game => EitherOf4::C(view! { <GameScreen/> }),
+                Screen::Friend => EitherOf4::D(view! { <crate::friend::FriendScreen/> }),
             }}
         </div>
     }

@@ -1,6 +1,7 @@
 //! The SVG board. It knows no rules: it draws a projection of the game (checkers, the targets the
 //! rules core lists for the selection, dice, the clock) and turns taps, drags and keys into intents.
 
+use leptos::either::Either;
 use leptos::prelude::*;
 use vrhcaby_rules::{Origin, Phase, Point, Position, Side, Target, BAR, MOVE_TIME_MS, OFF};
 
@@ -403,24 +404,22 @@ pub fn Board() -> impl IntoView {
         let v = view_of.get();
         let rolling =
             ctx.rolling.get() && model.with(|m| matches!(m.phase, Phase::Rolling | Phase::Lot));
-        let dice = model.with(|m| m.dice.clone());
-        if rolling {
-            return (0..2)
-                .map(|i| die_view(v, i, 2, ((i as u8) * 3 + 2) % 6 + 1, false, true))
-                .collect_view()
-                .into_any();
-        }
+        // While the dice tumble, two dice spin; then the roll's dice, used ones dimmed.
+        let dice: Vec<(u8, bool)> = if rolling {
+            vec![(3, false), (5, false)]
+        } else {
+            model.with(|m| m.dice.clone())
+        };
         let n = dice.len();
         dice.into_iter()
             .enumerate()
-            .map(|(i, (value, used))| die_view(v, i, n, value, used, false))
+            .map(|(i, (value, used))| die_view(v, i, n, value, used, rolling))
             .collect_view()
-            .into_any()
     };
 
     let ghosts = move || {
         let v = view_of.get();
-        let mut out: Vec<AnyView> = ctx
+        let gliding: Vec<_> = ctx
             .ghosts
             .get()
             .into_iter()
@@ -435,20 +434,16 @@ pub fn Board() -> impl IntoView {
                     <circle class=format!("checker ghost {}", g.side.name()) r=px(RADIUS) cx="0" cy="0"
                         style=format!("--fx:{fx}px;--fy:{fy}px;--tx:{tx}px;--ty:{ty}px")/>
                 }
-                .into_any()
             })
             .collect();
-        if let Some(d) = drag.get().filter(|d| d.moved) {
+        let dragged = drag.get().filter(|d| d.moved).map(|d| {
             let side = model.with_untracked(|m| m.mover).unwrap_or(Side::White);
-            out.push(
-                view! {
-                    <circle class=format!("checker dragging {}", side.name()) r=px(RADIUS)
-                        cx=px(d.at.0) cy=px(d.at.1)/>
-                }
-                .into_any(),
-            );
-        }
-        out
+            view! {
+                <circle class=format!("checker dragging {}", side.name()) r=px(RADIUS)
+                    cx=px(d.at.0) cy=px(d.at.1)/>
+            }
+        });
+        (gliding, dragged)
     };
 
     view! {
@@ -488,8 +483,8 @@ fn Frame(view_of: Memo<View>) -> impl IntoView {
 /// The checkers standing on White's point `w`; a stack over five is squeezed and shows its count.
 fn point_checkers(ctx: Ctx, v: View, pos: Position, w: u8) -> impl IntoView {
     match pos.at_white_point(w) {
-        Some((side, n)) => stack(ctx, v, side, own_number(side, w), n).into_any(),
-        None => ().into_any(),
+        Some((side, n)) => Either::Left(stack(ctx, v, side, own_number(side, w), n)),
+        None => Either::Right(()),
     }
 }
 
@@ -508,11 +503,13 @@ fn stack(ctx: Ctx, v: View, side: Side, loc: u8, n: u8) -> impl IntoView {
             );
             if usize::from(loc) == OFF {
                 let (x, y, w, h) = ir(v.slab(cx, cy));
-                view! { <rect class=class data-checker=side.name() x=x y=y width=w height=h rx="3"/> }
-                    .into_any()
+                Either::Left(
+                    view! { <rect class=class data-checker=side.name() x=x y=y width=w height=h rx="3"/> },
+                )
             } else {
-                view! { <circle class=class data-checker=side.name() cx=px(cx) cy=px(cy) r=px(RADIUS)/> }
-                    .into_any()
+                Either::Right(
+                    view! { <circle class=class data-checker=side.name() cx=px(cx) cy=px(cy) r=px(RADIUS)/> },
+                )
             }
         })
         .collect_view();
@@ -527,7 +524,7 @@ fn stack(ctx: Ctx, v: View, side: Side, loc: u8, n: u8) -> impl IntoView {
     view! { {checkers}{label}{off_label} }
 }
 
-fn die_view(v: View, i: usize, n: usize, value: u8, used: bool, rolling: bool) -> AnyView {
+fn die_view(v: View, i: usize, n: usize, value: u8, used: bool, rolling: bool) -> impl IntoView {
     let (cx, cy) = v.dice_xy(i, n);
     let pips: &[(f64, f64)] = match value {
         1 => &[(0.0, 0.0)],
@@ -567,7 +564,6 @@ fn die_view(v: View, i: usize, n: usize, value: u8, used: bool, rolling: bool) -
             {pips}
         </g>
     }
-    .into_any()
 }
 
 /// The countdown ring: empties over the 60 s of the running clock, computed from the deadline.

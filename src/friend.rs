@@ -1,6 +1,7 @@
 //! Connecting two devices: the host's invitation (link, copy button, QR code, the answer box) and
 //! the guest's answer code; STUN/TURN settings; a failed connection says what to try.
 
+use leptos::either::EitherOf5;
 use leptos::prelude::*;
 
 use crate::app::{Ctx, Screen};
@@ -40,13 +41,13 @@ pub fn FriendScreen() -> impl IntoView {
         <main class="friend">
             <h1>{move || ctx.say(Key::PlayFriend)}</h1>
             {move || match ctx.stage.get() {
-                Stage::Idle | Stage::Preparing => view! {
+                Stage::Idle | Stage::Preparing => EitherOf5::A(view! {
                     <p class="status" data-testid="friend-status">{ctx.say(Key::Preparing)}</p>
-                }.into_any(),
+                }),
                 Stage::Invited(url) => {
                     let url2 = url.clone();
                     let url3 = url.clone();
-                    view! {
+                    EitherOf5::B(view! {
                         <p>{ctx.say(Key::Invitation)}</p>
                         <input class="code" readonly data-testid="invite-link" prop:value=url.clone()
                             data-length=url.len().to_string()/>
@@ -64,12 +65,12 @@ pub fn FriendScreen() -> impl IntoView {
                             on:click=move |_| link::connect(ctx, answer.get_untracked())>
                             {ctx.say(Key::Connect)}
                         </button>
-                    }.into_any()
+                    })
                 }
                 Stage::Answered(code) => {
                     let code2 = code.clone();
                     let code3 = code.clone();
-                    view! {
+                    EitherOf5::C(view! {
                         <p>{ctx.say(Key::SendBack)}</p>
                         <textarea class="code" readonly data-testid="answer-code" rows="3" prop:value=code></textarea>
                         <button class="primary" data-testid="copy-answer"
@@ -78,18 +79,18 @@ pub fn FriendScreen() -> impl IntoView {
                         </button>
                         <Qr text=code3/>
                         <p class="status">{ctx.say(Key::Connecting)}</p>
-                    }.into_any()
+                    })
                 }
-                Stage::Connecting | Stage::Connected => view! {
+                Stage::Connecting | Stage::Connected => EitherOf5::D(view! {
                     <p class="status" data-testid="friend-status">{ctx.say(Key::Connecting)}</p>
-                }.into_any(),
-                Stage::Failed(e) => view! {
+                }),
+                Stage::Failed(e) => EitherOf5::E(view! {
                     <div class="broken" role="alert" data-testid="connect-error">
                         <strong>{ctx.say(Key::ConnectFailed)}</strong>
                         <p class="detail">{e}</p>
                     </div>
                     <button class="primary" on:click=move |_| link::invite(ctx)>{ctx.say(Key::PlayFriend)}</button>
-                }.into_any(),
+                }),
             }}
             <Show when=move || matches!(ctx.stage.get(), Stage::Invited(_) | Stage::Failed(_))>
                 <details class="join">

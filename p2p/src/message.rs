@@ -14,9 +14,10 @@ pub const CLOCK_TOLERANCE_MS: u64 = 5_000;
 /// Messages longer than this are refused unread (a whole record is far smaller).
 pub const MAX_MESSAGE_LEN: usize = 4 << 20;
 
-/// Everything that crosses the DataChannel. JSON, internally tagged: `{"type":"hello",...}`.
+/// Everything that crosses the DataChannel. JSON, one flat object tagged by `type`:
+/// `{"type":"hello",...}`. (Read through [`Wire`]: a flat struct keeps the decoder small in wasm.)
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "type", rename_all = "snake_case")]
+#[serde(try_from = "Wire", into = "Wire")]
 pub enum Message {
     /// Sent first on every (re)connection.
     Hello {
@@ -50,6 +51,128 @@ pub enum Message {
     Sync {
         record: String,
     },
+}
+
+/// The JSON shape of a [`Message`]: the tag and every field any message may carry.
+#[derive(Default, Serialize, Deserialize)]
+struct Wire {
+    #[serde(rename = "type")]
+    kind: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    version: Option<u32>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    game_id: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    seat: Option<Side>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    record_len: Option<usize>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    record_hash: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    seq: Option<usize>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    entry: Option<Entry>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    roll: Option<u32>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    hash: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    secret: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    t: Option<Millis>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    record: Option<String>,
+}
+
+impl From<Message> for Wire {
+    fn from(m: Message) -> Wire {
+        let kind = |k: &str| k.to_string();
+        match m {
+            Message::Hello {
+                version,
+                game_id,
+                seat,
+                record_len,
+                record_hash,
+            } => Wire {
+                kind: kind("hello"),
+                version: Some(version),
+                game_id: Some(game_id),
+                seat: Some(seat),
+                record_len: Some(record_len),
+                record_hash: Some(record_hash),
+                ..Wire::default()
+            },
+            Message::Command { seq, entry } => Wire {
+                kind: kind("command"),
+                seq: Some(seq),
+                entry: Some(entry),
+                ..Wire::default()
+            },
+            Message::Commit { roll, hash } => Wire {
+                kind: kind("commit"),
+                roll: Some(roll),
+                hash: Some(hash),
+                ..Wire::default()
+            },
+            Message::Reveal { roll, secret, t } => Wire {
+                kind: kind("reveal"),
+                roll: Some(roll),
+                secret: Some(secret),
+                t: Some(t),
+                ..Wire::default()
+            },
+            Message::Heartbeat { t } => Wire {
+                kind: kind("heartbeat"),
+                t: Some(t),
+                ..Wire::default()
+            },
+            Message::Sync { record } => Wire {
+                kind: kind("sync"),
+                record: Some(record),
+                ..Wire::default()
+            },
+        }
+    }
+}
+
+impl TryFrom<Wire> for Message {
+    type Error = String;
+    fn try_from(w: Wire) -> Result<Message, String> {
+        fn need<T>(v: Option<T>, kind: &str, field: &str) -> Result<T, String> {
+            v.ok_or_else(|| format!("missing field `{field}` in a {kind} message"))
+        }
+        let k = w.kind.as_str();
+        Ok(match k {
+            "hello" => Message::Hello {
+                version: need(w.version, k, "version")?,
+                game_id: need(w.game_id, k, "game_id")?,
+                seat: need(w.seat, k, "seat")?,
+                record_len: need(w.record_len, k, "record_len")?,
+                record_hash: need(w.record_hash, k, "record_hash")?,
+            },
+            "command" => Message::Command {
+                seq: need(w.seq, k, "seq")?,
+                entry: need(w.entry, k, "entry")?,
+            },
+            "commit" => Message::Commit {
+                roll: need(w.roll, k, "roll")?,
+                hash: need(w.hash, k, "hash")?,
+            },
+            "reveal" => Message::Reveal {
+                roll: need(w.roll, k, "roll")?,
+                secret: need(w.secret, k, "secret")?,
+                t: need(w.t, k, "t")?,
+            },
+            "heartbeat" => Message::Heartbeat {
+                t: need(w.t, k, "t")?,
+            },
+            "sync" => Message::Sync {
+                record: need(w.record, k, "record")?,
+            },
+            other => return Err(format!("unknown message type {other:?}")),
+        })
+    }
 }
 
 /// The message as one line of JSON.
