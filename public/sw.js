@@ -1,7 +1,7 @@
 // Offline after the first visit: on install, cache the page and every asset it names (Trunk's
 // hashed file names are read from index.html); then serve from the cache, refreshing it from the
 // network when online.
-const CACHE = 'vrhcaby-v1';
+const CACHE = 'vrhcaby-v2';
 
 self.addEventListener('install', (event) => {
   event.waitUntil((async () => {
@@ -32,13 +32,16 @@ self.addEventListener('activate', (event) => {
 
 self.addEventListener('fetch', (event) => {
   const request = event.request;
-  if (request.method !== 'GET' || new URL(request.url).origin !== self.location.origin) return;
-  const isPage = request.mode === 'navigate';
+  const url = new URL(request.url);
+  if (request.method !== 'GET' || url.origin !== self.location.origin) return;
+  // A page is cached under its path (the start page and peer/ are different pages); a query such
+  // as ?seed=N or a #join= fragment does not make another page.
+  const key = request.mode === 'navigate' ? url.origin + url.pathname : request;
   event.respondWith((async () => {
     const cache = await caches.open(CACHE);
-    const cached = await cache.match(isPage ? './' : request, { ignoreSearch: isPage });
+    const cached = await cache.match(key, { ignoreSearch: request.mode === 'navigate' });
     const network = fetch(request).then((response) => {
-      if (response.ok) cache.put(isPage ? './' : request, response.clone());
+      if (response.ok) cache.put(key, response.clone());
       return response;
     });
     if (cached) {

@@ -9,6 +9,6 @@ cargo run --release -p vrhcaby-rules --bin vrhcaby -- bench
 echo "== the same in wasm, headless Chromium"
 cargo test --release --target wasm32-unknown-unknown -p vrhcaby --test wasm_bench -- --nocapture 2>&1 | grep '^wasm '
 echo "== page budgets (release build)"
-trunk build --release
+./scripts/build.sh
 node tests/e2e/budgets.mjs
 node tests/e2e/peer-budgets.mjs

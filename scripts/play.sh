@@ -4,4 +4,5 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 . scripts/setup.sh
 cargo fetch
-exec trunk serve --release
+./scripts/build.sh
+exec node scripts/serve.mjs

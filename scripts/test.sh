@@ -12,6 +12,7 @@ cargo fmt --all -- --check
 echo "== cargo clippy (native and wasm)"
 cargo clippy --workspace --all-targets -- -D warnings
 cargo clippy --target wasm32-unknown-unknown -p vrhcaby --all-targets -- -D warnings
+cargo clippy --target wasm32-unknown-unknown -p vrhcaby --no-default-features -- -D warnings
 
 echo "== native tests (rules crate, app logic)"
 cargo test --workspace
@@ -19,8 +20,8 @@ cargo test --workspace
 echo "== browser component tests (wasm-bindgen-test, headless Chromium)"
 cargo test --target wasm32-unknown-unknown -p vrhcaby --test browser --test peer
 
-echo "== release build"
-trunk build --release
+echo "== release build (the start page, and the full app under peer/)"
+./scripts/build.sh
 
 echo "== end-to-end tests (headless Chromium against the built page)"
 node --test --test-concurrency=1 tests/e2e/

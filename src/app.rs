@@ -436,10 +436,18 @@ pub fn App() -> impl IntoView {
             Err(e) => ctx.load_error.set(Some(e.to_string())),
         }
     }
-    // Opened from a friend's invitation: answer it.
+    // Opened from a friend's invitation: answer it; "Play with a friend" from the start page:
+    // make an invitation.
     if let Some(invitation) = crate::link::invitation_in_url() {
         crate::link::clear_invitation_from_url();
         crate::link::join(ctx, invitation);
+    } else if web_sys::window()
+        .and_then(|w| w.location().hash().ok())
+        .as_deref()
+        == Some("#invite")
+    {
+        crate::link::clear_invitation_from_url();
+        crate::link::invite(ctx);
     }
     auto_roll(ctx);
     tick(ctx);

@@ -94,17 +94,14 @@ pub fn Controls() -> impl IntoView {
     let peer = move || {
         ctx.session.with(|s| {
             s.as_ref()
-                .and_then(|s| s.peer().map(|p| (p.seat(), p.peer_online && p.connected)))
+                .and_then(|s| s.peer().map(|p| (p.seat(), p.online())))
         })
     };
     let confirm_leave = RwSignal::new(false);
     // A broken dice commitment stops the game for good (the record is kept).
     let halted = move || {
-        ctx.session.with(|s| {
-            s.as_ref()
-                .and_then(|s| s.peer())
-                .and_then(|p| p.pg.halted().map(ToString::to_string))
-        })
+        ctx.session
+            .with(|s| s.as_ref().and_then(|s| s.peer()).and_then(|p| p.halted()))
     };
     view! {
         <section class="controls">

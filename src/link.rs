@@ -8,6 +8,7 @@ use vrhcaby_p2p::{decode, Message, PeerGame};
 use vrhcaby_rules::Side;
 
 use crate::app::{dispatch, Ctx, Screen, SAVE_KEY};
+pub use crate::invite::{clear_invitation_from_url, invitation_in_url, Stage};
 use crate::net::webrtc::{Link, LinkEvent};
 use crate::peer::PeerSession;
 use crate::platform;
@@ -19,21 +20,6 @@ pub const DEFAULT_ICE: &str = "stun:stun.l.google.com:19302\nstun:stun.cloudflar
 
 thread_local! {
     static LINK: RefCell<Option<Link>> = const { RefCell::new(None) };
-}
-
-/// Where the connection stands, for the friend screen.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Stage {
-    Idle,
-    /// Making the invitation (gathering network candidates).
-    Preparing,
-    /// The host shows this invitation link and waits for the answer code.
-    Invited(String),
-    /// The guest shows this answer code and waits for the host.
-    Answered(String),
-    Connecting,
-    Connected,
-    Failed(String),
 }
 
 /// The ICE servers: the player's list (one URL a line) or the default.
@@ -60,7 +46,7 @@ pub fn flush(ctx: Ctx) {
     let msgs = ctx
         .session
         .try_update_untracked(|s| match s {
-            Some(Session::Peer(p)) => std::mem::take(&mut p.outbox),
+            Some(Session::Peer(p)) => p.take_outbox(),
             _ => Vec::new(),
         })
         .unwrap_or_default();
@@ -147,7 +133,7 @@ fn receive(ctx: Ctx, text: &str) {
     let warning = ctx
         .session
         .try_update_untracked(|s| match s {
-            Some(Session::Peer(p)) => p.warning.take(),
+            Some(Session::Peer(p)) => p.take_warning(),
             _ => None,
         })
         .flatten();
@@ -229,23 +215,4 @@ fn invitation_link(code: &str) -> String {
     let base = base.split('#').next().unwrap_or_default();
     let base = base.split('?').next().unwrap_or_default();
     format!("{base}#join={code}")
-}
-
-/// The invitation in this page's address, if it was opened from one.
-#[must_use]
-pub fn invitation_in_url() -> Option<String> {
-    let hash = web_sys::window()?.location().hash().ok()?;
-    hash.strip_prefix("#join=")
-        .filter(|c| !c.is_empty())
-        .map(String::from)
-}
-
-/// Removes the invitation from the address bar (a reload should not join again).
-pub fn clear_invitation_from_url() {
-    if let Some(w) = web_sys::window() {
-        if let (Ok(history), Ok(href)) = (w.history(), w.location().href()) {
-            let base = href.split('#').next().unwrap_or_default().to_string();
-            let _ = history.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&base));
-        }
-    }
 }

@@ -62,6 +62,33 @@ impl PeerSession {
         self.pg.game()
     }
 
+    /// Whether the peer is connected and heard from lately.
+    #[must_use]
+    pub fn online(&self) -> bool {
+        self.peer_online && self.connected
+    }
+
+    /// Why the game stopped for good (a broken dice commitment), if it did.
+    #[must_use]
+    pub fn halted(&self) -> Option<String> {
+        self.pg.halted().map(ToString::to_string)
+    }
+
+    /// Whether a dice secret was committed since the last save; clears the flag.
+    pub fn take_needs_save(&mut self) -> bool {
+        std::mem::take(&mut self.needs_save)
+    }
+
+    /// Takes the messages waiting to be sent.
+    pub fn take_outbox(&mut self) -> Vec<String> {
+        std::mem::take(&mut self.outbox)
+    }
+
+    /// Takes the last warning about the peer's messages.
+    pub fn take_warning(&mut self) -> Option<String> {
+        self.warning.take()
+    }
+
     #[must_use]
     pub fn seat(&self) -> Side {
         self.pg.seat()

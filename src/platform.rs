@@ -72,12 +72,13 @@ pub fn is_portrait() -> bool {
         .is_some_and(|m| m.matches())
 }
 
-/// Registers the service worker that makes the game playable offline after the first visit.
-pub fn register_service_worker() {
+/// Registers the service worker (at `script`, relative to the page) that makes the game playable
+/// offline after the first visit.
+pub fn register_service_worker(script: &str) {
     if let Some(w) = web_sys::window() {
         let nav = w.navigator();
         if js_sys::Reflect::has(&nav, &"serviceWorker".into()).unwrap_or(false) {
-            let _ = nav.service_worker().register("./sw.js");
+            let _ = nav.service_worker().register(script);
         }
     }
 }

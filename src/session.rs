@@ -251,7 +251,7 @@ impl Session {
     pub fn take_needs_save(&mut self) -> bool {
         match self {
             Session::Local(_) => false,
-            Session::Peer(p) => std::mem::take(&mut p.needs_save),
+            Session::Peer(p) => p.take_needs_save(),
         }
     }
 

@@ -8,6 +8,7 @@ import { launch, newPage, serveDist, startGame, waitPhase } from './harness.mjs'
 
 const dist = fileURLToPath(new URL('../../dist/', import.meta.url));
 const sizes = {};
+// The start page's own files (peer/ holds the peer-to-peer app, loaded only when asked for).
 for (const f of await readdir(dist)) {
   if (!/\.(wasm|js|css|html)$/.test(f) || f === 'sw.js') continue; // the worker loads after the page
   const bytes = await readFile(dist + f);

@@ -14,7 +14,7 @@ const TYPES = {
 
 /** Serves dist/ on a free loopback port, under `prefix` (e.g. '/vrhcaby/' as on GitHub Pages);
  * resolves to { url, close }. */
-export async function serveDist(prefix = '/') {
+export async function serveDist(prefix = '/', port = 0) {
   const server = createServer(async (req, res) => {
     try {
       const pathname = decodeURIComponent(new URL(req.url, 'http://x').pathname);
@@ -30,7 +30,7 @@ export async function serveDist(prefix = '/') {
       res.writeHead(404).end('not found');
     }
   });
-  await new Promise((ok) => server.listen(0, '127.0.0.1', ok));
+  await new Promise((ok) => server.listen(port, '127.0.0.1', ok));
   return { url: `http://127.0.0.1:${server.address().port}${prefix}`, close: () => server.close() };
 }
 

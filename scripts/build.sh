@@ -1,0 +1,13 @@
+#!/usr/bin/env bash
+# The release build into dist/: the start page (local games; small first load) and, under
+# dist/peer/, the full app with peer-to-peer play. Expects the tools on PATH (scripts/setup.sh).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+public_url="${1:-./}"
+# Relative URLs stay relative to each page; an absolute base gets peer/ appended.
+case "$public_url" in
+  .*) peer_url="./" ;;
+  *) peer_url="${public_url%/}/peer/" ;;
+esac
+trunk build --release --public-url "$public_url"
+trunk build --release --public-url "$peer_url" --dist dist/peer peer.html
