@@ -261,7 +261,7 @@ fn parse_candidate(v: &str) -> Option<Candidate> {
 fn encode_address(a: &str) -> (u8, Vec<u8>) {
     if let Some(uuid) = a.strip_suffix(".local") {
         let hex: String = uuid.chars().filter(|c| *c != '-').collect();
-        if hex.len() == 32 && uuid.len() == 36 {
+        if hex.len() == 32 && uuid.len() == 36 && hex.is_ascii() {
             if let Some(bytes) = (0..16)
                 .map(|i| u8::from_str_radix(&hex[2 * i..2 * i + 2], 16).ok())
                 .collect::<Option<Vec<u8>>>()
