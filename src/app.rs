@@ -17,9 +17,9 @@ use crate::sound::{self, Sound};
 /// localStorage keys.
 pub const SAVE_KEY: &str = "vrhcaby.local.v1";
 const LANG_KEY: &str = "vrhcaby.lang";
-const MUTE_KEY: &str = "vrhcaby.muted";
-const NUMBERS_KEY: &str = "vrhcaby.numbers";
-const FOLLOW_KEY: &str = "vrhcaby.follow";
+pub const MUTE_KEY: &str = "vrhcaby.muted";
+pub const NUMBERS_KEY: &str = "vrhcaby.numbers";
+pub const FOLLOW_KEY: &str = "vrhcaby.follow";
 
 /// How long the dice tumble before a roll lands, and the pause after a forfeit so it can be read.
 const ROLL_DELAY: Duration = Duration::from_millis(450);
@@ -116,16 +116,6 @@ impl Ctx {
         self.lang.set(lang);
         platform::store(LANG_KEY, lang.code());
     }
-}
-
-pub fn mute_key() -> &'static str {
-    MUTE_KEY
-}
-pub fn numbers_key() -> &'static str {
-    NUMBERS_KEY
-}
-pub fn follow_key() -> &'static str {
-    FOLLOW_KEY
 }
 
 /// Runs one session command through the rules core and reacts to what happened. A rejected
@@ -472,20 +462,19 @@ pub fn App() -> impl IntoView {
     }
 }
 
+/// The language and sound chips, on every screen.
 #[component]
-fn Settings() -> impl IntoView {
+pub fn LanguageAndSound() -> impl IntoView {
     let ctx = expect_context::<Ctx>();
     view! {
-        <div class="settings">
-            <button data-testid="language" class="chip"
-                on:click=move |_| ctx.set_lang(ctx.lang.get_untracked().other())>
-                {move || ctx.say(Key::LanguageName)}
-            </button>
-            <button data-testid="mute" class="chip" aria-pressed=move || ctx.muted.get().to_string()
-                on:click=move |_| ctx.toggle_setting(ctx.muted, mute_key())>
-                {move || if ctx.muted.get() { ctx.say(Key::Unmute) } else { ctx.say(Key::Mute) }}
-            </button>
-        </div>
+        <button data-testid="language" class="chip"
+            on:click=move |_| ctx.set_lang(ctx.lang.get_untracked().other())>
+            {move || ctx.say(Key::LanguageName)}
+        </button>
+        <button data-testid="mute" class="chip" aria-pressed=move || ctx.muted.get().to_string()
+            on:click=move |_| ctx.toggle_setting(ctx.muted, MUTE_KEY)>
+            {move || if ctx.muted.get() { ctx.say(Key::Unmute) } else { ctx.say(Key::Mute) }}
+        </button>
     }
 }
 
@@ -525,7 +514,7 @@ fn StartScreen() -> impl IntoView {
                     {move || ctx.say(Key::HowToPlay)}
                 </button>
             </div>
-            <Settings/>
+            <div class="settings"><LanguageAndSound/></div>
         </main>
     }
 }
@@ -542,7 +531,7 @@ fn HowTo() -> impl IntoView {
             <button class="primary" data-testid="back" on:click=move |_| ctx.screen.set(Screen::Start)>
                 {move || ctx.say(Key::Back)}
             </button>
-            <Settings/>
+            <div class="settings"><LanguageAndSound/></div>
         </main>
     }
 }

@@ -4,7 +4,7 @@
 use leptos::prelude::*;
 use vrhcaby_rules::{Command, Phase, Side};
 
-use crate::app::{act, follow_key, new_game, numbers_key, Ctx, Screen};
+use crate::app::{act, new_game, Ctx, LanguageAndSound, Screen, FOLLOW_KEY, NUMBERS_KEY};
 use crate::i18n::{self, Key};
 
 /// Reads the game, if any.
@@ -163,21 +163,14 @@ pub fn Controls() -> impl IntoView {
             <div class="row small">
                 <button data-testid="flip" class="chip" class:hidden=move || peer().is_some()
                     aria-pressed=move || ctx.follow_turn.get().to_string()
-                    on:click=move |_| ctx.toggle_setting(ctx.follow_turn, follow_key())>
+                    on:click=move |_| ctx.toggle_setting(ctx.follow_turn, FOLLOW_KEY)>
                     {move || if ctx.follow_turn.get() { ctx.say(Key::FollowTurn) } else { ctx.say(Key::FixedBoard) }}
                 </button>
                 <button data-testid="numbers" class="chip" aria-pressed=move || ctx.numbers.get().to_string()
-                    on:click=move |_| ctx.toggle_setting(ctx.numbers, numbers_key())>
+                    on:click=move |_| ctx.toggle_setting(ctx.numbers, NUMBERS_KEY)>
                     {move || ctx.say(Key::Numbers)}
                 </button>
-                <button data-testid="mute" class="chip" aria-pressed=move || ctx.muted.get().to_string()
-                    on:click=move |_| ctx.toggle_setting(ctx.muted, crate::app::mute_key())>
-                    {move || if ctx.muted.get() { ctx.say(Key::Unmute) } else { ctx.say(Key::Mute) }}
-                </button>
-                <button data-testid="language" class="chip"
-                    on:click=move |_| ctx.set_lang(ctx.lang.get_untracked().other())>
-                    {move || ctx.say(Key::LanguageName)}
-                </button>
+                <LanguageAndSound/>
                 <button data-testid="menu" class="chip" on:click=move |_| ctx.screen.set(Screen::Start)>
                     {move || ctx.say(Key::Menu)}
                 </button>

@@ -233,10 +233,7 @@ fn a_dropped_connection_while_the_mover_is_away() {
     pair.device(mover)
         .observe(Command::Online { side: waiter }, now)
         .unwrap();
-    for side in Side::ALL {
-        let hello = pair.device(side).hello();
-        pair.send(side, [hello]);
-    }
+    pair.hello();
     pair.settle();
     pair.assert_same();
     assert_eq!(

@@ -6,6 +6,14 @@ use common::Pair;
 use vrhcaby_p2p::{decode, encode, Message};
 use vrhcaby_rules::{Command, Event, Outcome, Phase, Reason, Side, MOVE_TIME_MS};
 
+/// Turns are played until a draw may be offered (R23) and a side is moving.
+fn play_until_an_offer_is_allowed(pair: &mut Pair, pick: &mut impl FnMut(usize) -> usize) {
+    while pair.white.game().moves_played() < 4 || pair.white.game().phase() != Phase::Moving {
+        play_turn(pair, pick);
+        pair.assert_same();
+    }
+}
+
 /// The mover plays `pick`-chosen legal moves until the turn passes.
 fn play_turn(pair: &mut Pair, pick: &mut impl FnMut(usize) -> usize) {
     let mover = pair.white.game().turn().expect("a side on turn");
@@ -30,10 +38,7 @@ fn lot_turns_and_a_draw_through_messages() {
     let mut rng = vrhcaby_rules::bench::SplitMix64::new(99);
     let mut pick = |n: usize| rng.below(n as u64) as usize;
 
-    for side in Side::ALL {
-        let hello = pair.device(side).hello();
-        pair.send(side, [hello]);
-    }
+    pair.hello();
     pair.settle();
     pair.assert_same();
     assert_eq!(
@@ -47,10 +52,7 @@ fn lot_turns_and_a_draw_through_messages() {
     ));
 
     // Play until a draw may be offered (R23), then offer and decline.
-    while pair.white.game().moves_played() < 4 || pair.white.game().phase() != Phase::Moving {
-        play_turn(&mut pair, &mut pick);
-        pair.assert_same();
-    }
+    play_until_an_offer_is_allowed(&mut pair, &mut pick);
     let mover = pair.white.game().turn().unwrap();
     pair.now += 500;
     pair.act(mover, Command::OfferDraw { side: mover });
@@ -122,9 +124,7 @@ fn a_lapsed_offer_is_the_same_tick_on_both_devices() {
     let mut rng = vrhcaby_rules::bench::SplitMix64::new(5);
     let mut pick = |n: usize| rng.below(n as u64) as usize;
     pair.settle();
-    while pair.white.game().moves_played() < 4 || pair.white.game().phase() != Phase::Moving {
-        play_turn(&mut pair, &mut pick);
-    }
+    play_until_an_offer_is_allowed(&mut pair, &mut pick);
     let mover = pair.white.game().turn().unwrap();
     pair.now += 100;
     let offered_at = pair.now;
@@ -164,9 +164,7 @@ fn a_peer_command_before_our_tick_wins_over_it() {
     let mut rng = vrhcaby_rules::bench::SplitMix64::new(12);
     let mut pick = |n: usize| rng.below(n as u64) as usize;
     pair.settle();
-    while pair.white.game().moves_played() < 4 || pair.white.game().phase() != Phase::Moving {
-        play_turn(&mut pair, &mut pick);
-    }
+    play_until_an_offer_is_allowed(&mut pair, &mut pick);
     let offerer = pair.white.game().turn().unwrap();
     pair.now += 100;
     let at = pair.now;

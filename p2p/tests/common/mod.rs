@@ -39,6 +39,14 @@ impl Pair {
         }
     }
 
+    /// Both devices introduce themselves (as on every connection).
+    pub fn hello(&mut self) {
+        for side in Side::ALL {
+            let hello = self.device(side).hello();
+            self.send(side, [hello]);
+        }
+    }
+
     pub fn device(&mut self, side: Side) -> &mut PeerGame {
         match side {
             Side::White => &mut self.white,
