@@ -12,7 +12,8 @@ pub enum Stage {
     Answered(String),
     Connecting,
     Connected,
-    Failed(String),
+    /// The devices could not reach each other.
+    Failed,
 }
 
 /// The invitation in this page's address, if it was opened from one.

@@ -1,30 +1,23 @@
 //! Vrhcáby in the browser: a Leptos app over the `vrhcaby-rules` state machine.
 //! `main.rs` only mounts [`app::App`]; everything lives here so browser tests can mount it.
+//!
+//! Layered bottom to top; a module imports only from the layers below it:
+//! `session` (plain Rust) → `state` (contexts, dispatch) → `drivers` (side effects) → `board`,
+//! `panel`, `screens` (the view) → `app` (composes them). `i18n`, `platform`, `sound`, `invite`
+//! and `net` are leaves every layer may use.
 
 pub mod app;
 pub mod board;
-pub mod controls;
+pub mod drivers;
 pub mod i18n;
 pub mod invite;
-pub mod layout;
 pub mod net;
+pub mod panel;
 pub mod platform;
+pub mod screens;
 pub mod session;
 pub mod sound;
-
-// Peer-to-peer play (the default feature). The start page is built without it, so its first
-// load stays small; "Play with a friend" opens the full app on `peer/`.
-#[cfg(feature = "peer")]
-pub mod friend;
-#[cfg(feature = "peer")]
-pub mod link;
-#[cfg(feature = "peer")]
-pub mod peer;
-
-#[cfg(not(feature = "peer"))]
-mod local_only;
-#[cfg(not(feature = "peer"))]
-pub use local_only::{friend, link, peer};
+pub mod state;
 
 /// Mounts the app on the page's body.
 pub fn start() {

@@ -1,7 +1,7 @@
 //! The few things the app needs from the browser: time, randomness, storage, the URL.
 //! Every call tolerates a missing API (private mode, old browsers) instead of panicking.
 
-use vrhcaby_rules::Millis;
+use vrhcaby_rules::{DiceSource, Millis, Roll, Side};
 
 /// Milliseconds since the epoch (`Date.now()`), so saved times mean the same after a reload.
 #[must_use]
@@ -98,4 +98,36 @@ pub fn secret() -> [u8; 32] {
         }
     }
     bytes
+}
+
+/// Fair dice from `crypto.getRandomValues`: each die from one random byte, bytes of 252 and over
+/// thrown away so every face is equally likely.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct CryptoDice;
+
+impl CryptoDice {
+    fn die() -> u8 {
+        loop {
+            for b in entropy().to_le_bytes() {
+                if b < 252 {
+                    return b % 6 + 1;
+                }
+            }
+        }
+    }
+}
+
+impl DiceSource for CryptoDice {
+    fn roll(&mut self) -> Roll {
+        let (a, b) = (Self::die(), Self::die());
+        Roll::from_values(a, b).unwrap_or_else(|_| Roll::from_values(1, 1).expect("1-1 is a roll"))
+    }
+
+    fn lot(&mut self) -> Side {
+        if entropy() & 1 == 0 {
+            Side::White
+        } else {
+            Side::Black
+        }
+    }
 }

@@ -77,7 +77,7 @@ async fn two_links_connect_through_codes_and_talk() {
 /// session code (fair dice included) and end with equal records.
 #[wasm_bindgen_test]
 async fn two_sessions_play_an_opening_over_real_links() {
-    use vrhcaby::peer::PeerSession;
+    use vrhcaby::session::PeerSession;
     use vrhcaby_p2p::{record_hash, PeerGame};
     use vrhcaby_rules::{Command, Phase, Side};
 

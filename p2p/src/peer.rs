@@ -48,9 +48,8 @@ fn nothing() -> Output {
 }
 
 /// Start and Dice entries in the record: the index of the next roll (0 = the lot).
-fn roll_index(record: &Record) -> u32 {
-    let n = record
-        .commands
+fn roll_index(commands: &[Entry]) -> u32 {
+    let n = commands
         .iter()
         .filter(|e| matches!(e.cmd, Command::Start { .. } | Command::Dice { .. }))
         .count();
@@ -70,37 +69,12 @@ fn is_player_command(cmd: &Command) -> bool {
     )
 }
 
-/// Whether a tick at `t` would change the game.
-fn tick_changes(game: &Game, t: Millis) -> bool {
-    let mut g = game.clone();
-    g.apply(Command::Tick, t).is_ok_and(|e| !e.is_empty())
-}
-
 /// The earliest time `≤ upto` at which a tick changes the game (an offer lapses, an offline
-/// mover's time runs out, ten hours pass), if any. Both devices find the same time from the
-/// same record, so a tick recorded at exactly that time is the same entry on both.
+/// mover's time runs out, ten hours pass), if any: the rules core's [`Game::next_due`]. Both
+/// devices find the same time from the same record, so a tick recorded at exactly that time is
+/// the same entry on both. Nothing is due before the lot (a tick there is refused).
 fn due_tick(game: &Game, upto: Millis) -> Option<Millis> {
-    if game.result().is_some() {
-        return None;
-    }
-    let mut lo = game.last_time().unwrap_or(0);
-    if upto < lo || !tick_changes(game, upto) {
-        return None;
-    }
-    if tick_changes(game, lo) {
-        return Some(lo);
-    }
-    // The change is monotone in time: tick_changes(lo) is false, tick_changes(hi) is true.
-    let mut hi = upto;
-    while hi - lo > 1 {
-        let mid = lo + (hi - lo) / 2;
-        if tick_changes(game, mid) {
-            hi = mid;
-        } else {
-            lo = mid;
-        }
-    }
-    Some(hi)
+    game.next_due().filter(|&t| t <= upto)
 }
 
 /// Records every tick due by `upto`, each at its exact due time.
@@ -134,7 +108,7 @@ impl PeerGame {
 
     fn with_game(game_id: String, seat: Side, game: Game) -> PeerGame {
         let exchange = Exchange {
-            index: roll_index(game.record()),
+            index: roll_index(&game.record().commands),
             ..Exchange::default()
         };
         PeerGame {
@@ -290,7 +264,7 @@ impl PeerGame {
 
     /// Moves the exchange on when the record has a new Start or Dice entry.
     fn sync_exchange(&mut self) {
-        let index = roll_index(self.game.record());
+        let index = roll_index(&self.game.record().commands);
         if index != self.exchange.index {
             let old = std::mem::replace(
                 &mut self.exchange,
@@ -796,11 +770,7 @@ impl PeerGame {
             .zip(&theirs.commands)
             .take_while(|(a, b)| a == b)
             .count();
-        let mut index = roll_index(&Record {
-            rules: theirs.rules,
-            position: theirs.position,
-            commands: theirs.commands[..common].to_vec(),
-        });
+        let mut index = roll_index(&theirs.commands[..common]);
         for (seq, e) in theirs.commands.iter().enumerate().skip(common) {
             if !matches!(e.cmd, Command::Start { .. } | Command::Dice { .. }) {
                 continue;

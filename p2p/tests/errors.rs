@@ -420,3 +420,50 @@ proptest! {
         }
     }
 }
+
+#[test]
+fn nothing_happens_before_the_lot() {
+    // Ticks and presence before the lot record nothing (nothing can be due), however late.
+    let mut white = PeerGame::new("g".into(), Side::White);
+    let long = 11 * 3_600_000;
+    assert_eq!(white.observe(Command::Tick, long), Ok((Vec::new(), None)));
+    assert_eq!(
+        white.observe(Command::Offline { side: Side::Black }, long),
+        Ok((Vec::new(), None))
+    );
+    assert_eq!(
+        white.observe(Command::Online { side: Side::Black }, long),
+        Ok((Vec::new(), None))
+    );
+    assert!(white.game().record().commands.is_empty());
+    assert_eq!(white.game().phase(), Phase::Lot);
+    // Resigning or leaving before the lot is refused by the rules (the game has not begun),
+    // and so is a peer's tick.
+    assert_eq!(
+        white.local(Command::Leave { side: Side::White }, long),
+        Err(PeerError::Rejected(vrhcaby_rules::CommandError::NotStarted))
+    );
+    let tick = Message::Command {
+        seq: 0,
+        entry: Entry {
+            t: long,
+            cmd: Command::Tick,
+        },
+    };
+    assert_eq!(
+        white.receive(tick, long),
+        Err(PeerError::BadTick { t: long })
+    );
+    let leave = Message::Command {
+        seq: 0,
+        entry: Entry {
+            t: long,
+            cmd: Command::Leave { side: Side::Black },
+        },
+    };
+    assert_eq!(
+        white.receive(leave, long),
+        Err(PeerError::Rejected(vrhcaby_rules::CommandError::NotStarted))
+    );
+    assert!(white.game().record().commands.is_empty());
+}

@@ -7,7 +7,7 @@ use crate::position::Position;
 use crate::types::{Die, Roll, Side};
 
 /// A small, fast, seedable generator (SplitMix64). Not for fair dice between peers.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SplitMix64(u64);
 
 impl SplitMix64 {

@@ -4,7 +4,7 @@
 use serde::Deserialize;
 use serde_json::{json, Value};
 
-use crate::game::{Command, Game, Millis};
+use crate::game::{Command, Game, Millis, Phase};
 use crate::movegen::{legal_moves, PlayGenerator, Rules};
 use crate::position::{Position, Setup};
 use crate::record::Record;
@@ -131,8 +131,11 @@ fn replay_answer(req: ReplayRequest) -> Value {
     };
     let last = game.last_time().unwrap_or(0);
     let now = req.now.unwrap_or(last);
-    if let Err(e) = game.apply(Command::Tick, now) {
-        return error(format!("now: {e}"));
+    // Time passes to `now` (nothing can run out before the lot, where a tick is refused).
+    if game.phase() != Phase::Lot {
+        if let Err(e) = game.apply(Command::Tick, now) {
+            return error(format!("now: {e}"));
+        }
     }
     state_json(&game, now)
 }

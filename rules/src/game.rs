@@ -5,10 +5,11 @@ use std::fmt;
 use serde::{Deserialize, Serialize};
 
 use crate::error::{MoveError, SetupError};
-use crate::movegen::{apply_move, check_move, has_legal_move, legal_moves, Rules};
+use crate::movegen::apply_move;
 use crate::position::Position;
 use crate::record::{Entry, Record};
-use crate::types::{DiceLeft, Move, Origin, Roll, Side, Target};
+use crate::types::{BySide, DiceLeft, Die, Move, Origin, Roll, Side, Target};
+use crate::variant::Variant;
 
 /// Milliseconds on the caller's clock. They never go back (S2).
 pub type Millis = u64;
@@ -337,6 +338,17 @@ enum State {
     },
 }
 
+/// A timed event, in S3's order for events due at the same time.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+enum Timed {
+    /// The offer's answer time ran out (R25).
+    Lapse,
+    /// The offline mover's time ran out (R18).
+    OfflineLoss,
+    /// Ten hours without a move (R19).
+    Inactivity,
+}
+
 /// A game of Vrhcáby. Always consistent: it changes only through [`Game::apply`], which either
 /// applies a command completely or rejects it and changes nothing.
 ///
@@ -357,12 +369,14 @@ enum State {
 /// ```
 #[derive(Clone, Debug)]
 pub struct Game {
+    /// The rule set and its options; every rule query goes through it.
+    variant: Variant,
     position: Position,
     state: State,
     /// Accepted checker moves in the whole game (S1).
     moves_played: u32,
     /// `moves_played` at each player's last draw offer (R26).
-    last_offer: [Option<u32>; 2],
+    last_offer: BySide<Option<u32>>,
     /// Forfeited rolls in a row (R27).
     forfeits: u8,
     /// The last move, or the start (R19).
@@ -370,7 +384,7 @@ pub struct Game {
     /// The last accepted command's time, ticks included: nothing earlier is accepted (S2).
     /// Not part of the game's state (a replay cannot know the ticks that changed nothing).
     seen: Option<Millis>,
-    offline: [bool; 2],
+    offline: BySide<bool>,
     /// The last roll, for showing which dice are used.
     last_roll: Option<Roll>,
     record: Record,
@@ -380,7 +394,8 @@ pub struct Game {
 /// not compared, so a replayed record equals the live game that wrote it.
 impl PartialEq for Game {
     fn eq(&self, other: &Game) -> bool {
-        self.position == other.position
+        self.variant == other.variant
+            && self.position == other.position
             && self.state == other.state
             && self.moves_played == other.moves_played
             && self.last_offer == other.last_offer
@@ -401,54 +416,90 @@ impl Default for Game {
 }
 
 impl Game {
-    /// A new game from the start position (R2), waiting for the lot.
+    /// A new game under the house rules from the start position (R2), waiting for the lot.
     #[must_use]
     pub fn new() -> Game {
-        Game::with_record(Record::new(Rules::Vrhcaby, None))
+        Game::fresh(Variant::VRHCABY, None)
     }
 
-    /// A new game from a given position (S11: valid and not already finished).
+    /// A new game under the house rules from a given position (S11: valid and not already
+    /// finished). Shorthand for [`Game::with_variant`]`(Variant::VRHCABY, Some(position))`.
     pub fn from_position(position: Position) -> Result<Game, SetupError> {
-        for side in Side::ALL {
-            if position.is_finished(side) {
-                return Err(SetupError::Finished { side });
+        Game::with_variant(Variant::VRHCABY, Some(position))
+    }
+
+    /// A new game under `variant`, from `position` (`None`: the start of R2), waiting for the
+    /// lot. A given position must not be finished already (S11).
+    ///
+    /// ```
+    /// use vrhcaby_rules::{Game, Rules, Variant};
+    /// let game = Game::with_variant(Variant::VRHCABY, None).unwrap();
+    /// assert_eq!(game, Game::new());
+    /// assert_eq!(game.variant().rules(), Rules::Vrhcaby);
+    /// assert_eq!(game.record().rules, Rules::Vrhcaby);
+    /// ```
+    pub fn with_variant(variant: Variant, position: Option<Position>) -> Result<Game, SetupError> {
+        if let Some(position) = position {
+            for side in Side::ALL {
+                if position.is_finished(side) {
+                    return Err(SetupError::Finished { side });
+                }
             }
         }
-        Ok(Game::with_record(Record::new(
-            Rules::Vrhcaby,
-            Some(position),
-        )))
+        Ok(Game::fresh(variant, position))
     }
 
-    pub(crate) fn with_record(record: Record) -> Game {
+    fn fresh(variant: Variant, position: Option<Position>) -> Game {
         Game {
-            position: record.position.unwrap_or_else(Position::start),
+            variant,
+            position: position.unwrap_or_else(Position::start),
             state: State::Lot,
             moves_played: 0,
-            last_offer: [None; 2],
+            last_offer: BySide::default(),
             forfeits: 0,
             last_move_at: 0,
             seen: None,
-            offline: [false; 2],
+            offline: BySide::default(),
             last_roll: None,
-            record,
+            record: Record::new(variant.rules(), position),
         }
+    }
+
+    /// The rule set and options this game is played under.
+    #[must_use]
+    pub fn variant(&self) -> Variant {
+        self.variant
+    }
+
+    /// Makes room for `additional` more record entries (a replay knows how many will come).
+    pub(crate) fn reserve(&mut self, additional: usize) {
+        self.record.commands.reserve(additional);
     }
 
     /// Applies one command at time `now`. Timed events due at or before `now` happen first (S3).
     /// On error nothing changes.
+    ///
+    /// Every command but `Start` is refused before the lot ([`CommandError::NotStarted`]), a
+    /// `Tick` too: before the lot no time can run out.
     pub fn apply(&mut self, cmd: Command, now: Millis) -> Result<Vec<Event>, CommandError> {
         if let Some(last) = self.seen {
             if now < last {
                 return Err(CommandError::TimeWentBack { last, now });
             }
         }
-        let mut next = self.clone();
+        // Transactional without copying the record: the command runs on a copy of the small
+        // state (the record left behind, empty), which replaces ours only once it is accepted.
+        let mut next = Game {
+            record: Record::new(self.record.rules, None),
+            ..*self
+        };
         let mut events = Vec::new();
         next.advance(now, &mut events);
         next.execute(cmd, now, &mut events)?;
         // A tick that changed nothing is not part of the game's record; it still moves time on.
         next.seen = Some(now);
+        let empty = Record::new(self.record.rules, None);
+        next.record = std::mem::replace(&mut self.record, empty);
         if cmd != Command::Tick || !events.is_empty() {
             next.record.commands.push(Entry { t: now, cmd });
         }
@@ -456,40 +507,41 @@ impl Game {
         Ok(events)
     }
 
+    /// The earliest timed event still to happen if no command comes, given that everything due
+    /// by `cursor` has happened; ties in S3's order (lapse, offline, 10 hours). The one place
+    /// that decides when a timed event is due: [`Game::advance`] and [`Game::next_due`] use it.
+    fn next_timed(&self, cursor: Millis) -> Option<(Millis, Timed)> {
+        let lapse = match self.state {
+            State::DrawOffered { at, .. } => Some((at.saturating_add(MOVE_TIME_MS), Timed::Lapse)),
+            _ => None,
+        };
+        // R18 looks at the instant the clock runs out (S5): a mover already late when the
+        // offline came (its deadline not after the last command) does not lose by it.
+        let offline = match self.state {
+            State::Moving { side, clock, .. }
+                if self.offline[side] && clock.saturating_add(MOVE_TIME_MS) > cursor =>
+            {
+                Some((clock.saturating_add(MOVE_TIME_MS), Timed::OfflineLoss))
+            }
+            _ => None,
+        };
+        let inactivity = match self.state {
+            State::Rolling { .. } | State::Moving { .. } | State::DrawOffered { .. } => Some((
+                self.last_move_at.saturating_add(INACTIVITY_MS),
+                Timed::Inactivity,
+            )),
+            _ => None,
+        };
+        [lapse, offline, inactivity].into_iter().flatten().min()
+    }
+
     /// Timed events due by `now`, earliest first; ties in S3's order (lapse, offline, 10 hours).
     fn advance(&mut self, now: Millis, events: &mut Vec<Event>) {
         let mut cursor = self.seen.unwrap_or(0);
-        loop {
-            let lapse = match self.state {
-                State::DrawOffered { at, .. } => Some(at.saturating_add(MOVE_TIME_MS)),
-                _ => None,
-            };
-            let offline = match self.state {
-                State::Moving { side, clock, .. }
-                    if self.offline[side.index()]
-                        && clock.saturating_add(MOVE_TIME_MS) > cursor =>
-                {
-                    Some(clock.saturating_add(MOVE_TIME_MS))
-                }
-                _ => None,
-            };
-            let inactivity = match self.state {
-                State::Rolling { .. } | State::Moving { .. } | State::DrawOffered { .. } => {
-                    Some(self.last_move_at.saturating_add(INACTIVITY_MS))
-                }
-                _ => None,
-            };
-            let due = [lapse, offline, inactivity]
-                .into_iter()
-                .enumerate()
-                .filter_map(|(k, t)| t.filter(|&t| t <= now).map(|t| (t, k)))
-                .min();
-            let Some((t, kind)) = due else {
-                return;
-            };
+        while let Some((t, kind)) = self.next_timed(cursor).filter(|&(t, _)| t <= now) {
             cursor = t;
             match (kind, self.state) {
-                (0, State::DrawOffered { offerer, dice, at }) => {
+                (Timed::Lapse, State::DrawOffered { offerer, dice, at }) => {
                     self.state = State::Moving {
                         side: offerer,
                         dice,
@@ -497,8 +549,8 @@ impl Game {
                     };
                     events.push(Event::DrawLapsed { offerer });
                 }
-                (1, State::Moving { side, .. }) => {
-                    self.finish(Outcome::win(!side), Reason::TimeoutOffline, events)
+                (Timed::OfflineLoss, State::Moving { side, .. }) => {
+                    self.finish(Outcome::win(!side), Reason::TimeoutOffline, events);
                 }
                 _ => {
                     let loser = self.turn().unwrap_or(Side::White);
@@ -506,6 +558,27 @@ impl Game {
                 }
             }
         }
+    }
+
+    /// When the next timed event (an offer's lapse R25, an offline mover's time R18, ten hours
+    /// R19) happens if no other command comes: the earliest `t` at which
+    /// `apply(Command::Tick, t)` returns events. `None` before the lot, when over, or when
+    /// nothing is pending. Never before [`Game::last_time`].
+    ///
+    /// ```
+    /// use vrhcaby_rules::{Command, Game, Roll, Side, INACTIVITY_MS};
+    /// let mut game = Game::new();
+    /// assert_eq!(game.next_due(), None);
+    /// game.apply(Command::Start { first: Side::White }, 1_000).unwrap();
+    /// assert_eq!(game.next_due(), Some(1_000 + INACTIVITY_MS)); // R19
+    /// let due = game.next_due().unwrap();
+    /// assert!(game.clone().apply(Command::Tick, due - 1).unwrap().is_empty());
+    /// assert!(!game.apply(Command::Tick, due).unwrap().is_empty());
+    /// assert_eq!(game.next_due(), None); // over
+    /// ```
+    #[must_use]
+    pub fn next_due(&self) -> Option<Millis> {
+        self.next_timed(self.seen.unwrap_or(0)).map(|(t, _)| t)
     }
 
     fn finish(&mut self, outcome: Outcome, reason: Reason, events: &mut Vec<Event>) {
@@ -525,11 +598,13 @@ impl Game {
         now: Millis,
         events: &mut Vec<Event>,
     ) -> Result<(), CommandError> {
-        if cmd == Command::Tick {
-            return Ok(());
-        }
-        if matches!(self.state, State::Over { .. }) {
-            return Err(CommandError::GameOver);
+        match (self.state, cmd) {
+            // A tick after the end changes nothing (S9).
+            (State::Over { .. }, Command::Tick) => return Ok(()),
+            (State::Over { .. }, _) => return Err(CommandError::GameOver),
+            (State::Lot, Command::Start { .. }) => {}
+            (State::Lot, _) => return Err(CommandError::NotStarted),
+            _ => {}
         }
         match cmd {
             Command::Tick => Ok(()),
@@ -543,7 +618,7 @@ impl Game {
             }
             Command::Offline { side } | Command::Online { side } => {
                 let online = matches!(cmd, Command::Online { .. });
-                self.offline[side.index()] = !online;
+                self.offline[side] = !online;
                 events.push(Event::Presence { side, online });
                 Ok(())
             }
@@ -556,7 +631,6 @@ impl Game {
                 events.push(Event::Started { first });
                 Ok(())
             }
-            _ if self.state == State::Lot => Err(CommandError::NotStarted),
             Command::Dice { dice: roll } => {
                 let State::Rolling { side } = self.state else {
                     return Err(CommandError::NoRollExpected);
@@ -564,7 +638,7 @@ impl Game {
                 events.push(Event::Rolled { side, roll });
                 self.last_roll = Some(roll);
                 let dice = roll.dice();
-                if has_legal_move(&self.position, side, &dice) {
+                if self.variant.has_legal_move(&self.position, side, &dice) {
                     self.forfeits = 0;
                     self.state = State::Moving {
                         side,
@@ -587,7 +661,9 @@ impl Game {
             }
             Command::Move { side, from, to } => {
                 let (mover, mut dice) = self.mover_dice(side)?;
-                let mv = check_move(&self.position, mover, from, to, &dice)?;
+                let mv = self
+                    .variant
+                    .check_move(&self.position, mover, from, to, &dice)?;
                 let (position, hit) = apply_move(&self.position, mover, mv);
                 self.position = position;
                 dice.remove(mv.die);
@@ -596,7 +672,9 @@ impl Game {
                 events.push(Event::Moved { side, mv, hit });
                 if self.position.is_finished(side) {
                     self.finish(Outcome::win(side), Reason::BoreOff, events);
-                } else if dice.is_empty() || !has_legal_move(&self.position, side, &dice) {
+                } else if dice.is_empty()
+                    || !self.variant.has_legal_move(&self.position, side, &dice)
+                {
                     self.pass_turn(side, events);
                 } else {
                     self.state = State::Moving {
@@ -614,7 +692,7 @@ impl Game {
                         phase: self.phase(),
                     });
                 };
-                self.last_offer[side.index()] = Some(self.moves_played);
+                self.last_offer[side] = Some(self.moves_played);
                 self.state = State::DrawOffered {
                     offerer: side,
                     dice,
@@ -680,7 +758,7 @@ impl Game {
                 needed: MOVES_BETWEEN_OFFERS - self.moves_played,
             });
         }
-        if let Some(at) = self.last_offer[side.index()] {
+        if let Some(at) = self.last_offer[side] {
             let since = self.moves_played - at;
             if since < MOVES_BETWEEN_OFFERS {
                 return Err(CommandError::DrawTooSoon {
@@ -753,11 +831,44 @@ impl Game {
         }
     }
 
+    /// Each die of the roll being played (the offerer's during an offer), in display order —
+    /// high then low, four for a double (its used dice last) — with whether it has been used.
+    /// Empty while waiting for the lot or the dice, and when over.
+    ///
+    /// ```
+    /// use vrhcaby_rules::{Command, Die, Game, Origin, Point, Roll, Side, Target};
+    /// let mut game = Game::new();
+    /// game.apply(Command::Start { first: Side::White }, 0).unwrap();
+    /// game.apply(Command::Dice { dice: Roll::from_values(3, 5).unwrap() }, 0).unwrap();
+    /// let d = |v| Die::new(v).unwrap();
+    /// assert_eq!(game.dice_shown(), vec![(d(5), false), (d(3), false)]);
+    /// let (from, to) = (Origin::Point(Point::new(8).unwrap()), Target::Point(Point::new(5).unwrap()));
+    /// game.apply(Command::Move { side: Side::White, from, to }, 1_000).unwrap();
+    /// assert_eq!(game.dice_shown(), vec![(d(5), false), (d(3), true)]);
+    /// ```
+    #[must_use]
+    pub fn dice_shown(&self) -> Vec<(Die, bool)> {
+        let Some(roll) = self.current_roll() else {
+            return Vec::new();
+        };
+        let mut left = self.dice_left();
+        if roll.is_double() {
+            (0..4).map(|i| (roll.high(), i >= left.len())).collect()
+        } else {
+            [roll.high(), roll.low()]
+                .into_iter()
+                .map(|d| (d, !left.remove(d)))
+                .collect()
+        }
+    }
+
     /// Every legal single move now (empty unless a side is moving).
     #[must_use]
     pub fn legal_moves(&self) -> Vec<Move> {
         match self.state {
-            State::Moving { side, dice, .. } => legal_moves(&self.position, side, &dice),
+            State::Moving { side, dice, .. } => {
+                self.variant.legal_moves(&self.position, side, &dice)
+            }
             _ => Vec::new(),
         }
     }
@@ -842,7 +953,7 @@ impl Game {
     /// Whether `side` is known to be offline.
     #[must_use]
     pub fn is_offline(&self, side: Side) -> bool {
-        self.offline[side.index()]
+        self.offline[side]
     }
 
     /// The time of the last accepted command, ticks included (nothing earlier is accepted).

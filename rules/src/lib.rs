@@ -4,13 +4,16 @@
 
 pub mod bench;
 pub mod cli;
+mod dice;
 mod error;
 mod game;
 mod movegen;
 mod position;
 mod record;
 mod types;
+mod variant;
 
+pub use dice::{DiceSource, SeededDice};
 pub use error::{MoveError, SetupError, ValueError};
 pub use game::{
     Command, CommandError, Event, Game, Millis, Outcome, Phase, Reason, FORFEITS_FOR_DRAW,
@@ -19,4 +22,5 @@ pub use game::{
 pub use movegen::{check_move, has_legal_move, legal_moves, plays, Play, PlayGenerator, Rules};
 pub use position::{Position, Setup, BAR, CHECKERS, OFF};
 pub use record::{Entry, Record, RecordError, FORMAT, VERSION};
-pub use types::{DiceLeft, Die, Move, Origin, Point, Roll, Side, Target};
+pub use types::{BySide, DiceLeft, Die, Move, Origin, Point, Roll, Side, Step, Target};
+pub use variant::Variant;

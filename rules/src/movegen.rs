@@ -8,7 +8,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::error::MoveError;
 use crate::position::{Position, BAR, CHECKERS, OFF};
-use crate::types::{DiceLeft, Die, Move, Origin, Point, Roll, Side, Target};
+use crate::types::{DiceLeft, Die, Move, Origin, Point, Roll, Side, Step, Target};
 
 /// Which set of complete turns to generate.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
@@ -346,10 +346,24 @@ pub(crate) fn apply_move(pos: &Position, side: Side, mv: Move) -> (Position, boo
 }
 
 /// One distinct complete turn: a sequence of moves that reaches `position`.
+///
+/// ```
+/// use vrhcaby_rules::{plays, Position, Roll, Rules, Side};
+/// let all = plays(&Position::start(), Side::White, Roll::from_values(6, 5).unwrap(), Rules::Vrhcaby);
+/// let run = all.iter().find(|p| p.moves.len() == 2 && p.moves[0].0.index() == 24
+///                               && p.moves[1].1.index() == 13).unwrap();
+/// // 24/18 with the 6, then 18/13 with the 5: no hit.
+/// let dice: Vec<u8> = run.steps.iter().map(|s| s.die.value()).collect();
+/// assert_eq!(dice, vec![6, 5]);
+/// assert!(run.steps.iter().all(|s| !s.hit));
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Play {
     /// (origin, target) pairs in the mover's numbering.
     pub moves: Vec<(Origin, Target)>,
+    /// The same moves, each with its die and whether it hit a blot: the dice are those a
+    /// [`crate::Game`] would use for the moves one by one (R15 when bearing off).
+    pub steps: Vec<Step>,
     pub position: Position,
 }
 
@@ -360,6 +374,25 @@ struct RawPlay {
     moves: [(u8, u8); 4],
     len: u8,
     uses_high: bool,
+    /// The first move uses the high die (a non-double; the second uses the other).
+    hi_first: bool,
+}
+
+impl RawPlay {
+    /// The die of move `k`.
+    fn die(&self, k: usize, roll: Roll) -> Die {
+        if roll.is_double() || (k == 0) == self.hi_first {
+            roll.high()
+        } else {
+            roll.low()
+        }
+    }
+}
+
+/// Origin and target of a move given as board indices.
+fn origin_target(o: u8, t: u8) -> (Origin, Target) {
+    let m = to_move(usize::from(o), usize::from(t), Die::ALL[0]);
+    (m.from, m.to)
 }
 
 /// A leaf of the search: `base` with the last move `(o, t)` still to be made (`None`: base is final).
@@ -372,6 +405,7 @@ struct Leaf<'a> {
     moves: [(u8, u8); 4],
     len: u8,
     uses_high: bool,
+    hi_first: bool,
 }
 
 impl Leaf<'_> {
@@ -452,6 +486,7 @@ impl PlayGenerator {
                     moves: leaf.moves,
                     len: leaf.len,
                     uses_high: leaf.uses_high,
+                    hi_first: leaf.hi_first,
                 });
                 if let (Some((o, t)), Some(new)) = (leaf.last, self.plays.last_mut()) {
                     new.board.apply(o, t);
@@ -464,6 +499,7 @@ impl PlayGenerator {
                     old.moves = leaf.moves;
                     old.len = leaf.len;
                     old.uses_high = leaf.uses_high;
+                    old.hi_first = leaf.hi_first;
                 }
                 return;
             }
@@ -557,6 +593,7 @@ impl PlayGenerator {
                             moves: [m1st, (o2 as u8, t2 as u8), (0, 0), (0, 0)],
                             len: 2,
                             uses_high: true,
+                            hi_first: first == hi,
                         });
                     }
                 }
@@ -568,6 +605,7 @@ impl PlayGenerator {
                         moves: [m1st, (0, 0), (0, 0), (0, 0)],
                         len: 1,
                         uses_high: first == hi,
+                        hi_first: first == hi,
                     });
                 }
             }
@@ -580,6 +618,7 @@ impl PlayGenerator {
                 moves: [(0, 0); 4],
                 len: 0,
                 uses_high: false,
+                hi_first: true,
             });
         }
     }
@@ -619,6 +658,7 @@ impl PlayGenerator {
                     moves: *moves,
                     len: depth as u8 + 1,
                     uses_high: true,
+                    hi_first: true,
                 });
             } else {
                 let mut b1 = *b;
@@ -637,6 +677,7 @@ impl PlayGenerator {
                 moves: m,
                 len: depth as u8,
                 uses_high: depth > 0,
+                hi_first: true,
             });
         }
     }
@@ -650,20 +691,68 @@ impl PlayGenerator {
     /// Every distinct complete turn, each with one move sequence that reaches it. A roll with no
     /// legal move gives one play with no moves.
     pub fn plays(&mut self, pos: &Position, side: Side, roll: Roll, rules: Rules) -> Vec<Play> {
-        self.generate(&Board::new(pos, side), roll, rules);
+        let start = Board::new(pos, side);
+        self.generate(&start, roll, rules);
         self.plays
             .iter()
-            .map(|p| Play {
-                moves: p.moves[..usize::from(p.len)]
+            .map(|p| {
+                let mut board = start;
+                let steps = p.moves[..usize::from(p.len)]
                     .iter()
-                    .map(|&(o, t)| {
-                        let m = to_move(usize::from(o), usize::from(t), Die::ALL[0]);
-                        (m.from, m.to)
+                    .enumerate()
+                    .map(|(k, &(o, t))| {
+                        let hit = board.apply(usize::from(o), usize::from(t));
+                        let (from, to) = origin_target(o, t);
+                        Step {
+                            from,
+                            to,
+                            die: p.die(k, roll),
+                            hit,
+                        }
                     })
-                    .collect(),
-                position: p.board.to_position(pos, side),
+                    .collect::<Vec<Step>>();
+                Play {
+                    moves: steps.iter().map(|s| (s.from, s.to)).collect(),
+                    steps,
+                    position: p.board.to_position(pos, side),
+                }
             })
             .collect()
+    }
+
+    /// Calls `f` with the position after each distinct complete turn and one move sequence that
+    /// reaches it, in the order of [`PlayGenerator::plays`], without allocating once the
+    /// generator's buffers have grown to the largest roll seen: the loop of a bot's search.
+    ///
+    /// ```
+    /// use vrhcaby_rules::{PlayGenerator, Position, Roll, Rules, Side};
+    /// let mut gen = PlayGenerator::new();
+    /// let (pos, roll) = (Position::start(), Roll::from_values(2, 1).unwrap());
+    /// let mut n = 0;
+    /// gen.for_each(&pos, Side::White, roll, Rules::Standard, |after, moves| {
+    ///     assert_eq!(moves.len(), 2);
+    ///     assert_eq!(after.pip_count(Side::White), 167 - 3);
+    ///     n += 1;
+    /// });
+    /// assert_eq!(n, 15);
+    /// ```
+    pub fn for_each(
+        &mut self,
+        pos: &Position,
+        side: Side,
+        roll: Roll,
+        rules: Rules,
+        mut f: impl FnMut(&Position, &[(Origin, Target)]),
+    ) {
+        self.generate(&Board::new(pos, side), roll, rules);
+        for p in &self.plays {
+            let mut moves = [(Origin::Bar, Target::Off); 4];
+            let len = usize::from(p.len);
+            for (slot, &(o, t)) in moves.iter_mut().zip(&p.moves[..len]) {
+                *slot = origin_target(o, t);
+            }
+            f(&p.board.to_position(pos, side), &moves[..len]);
+        }
     }
 
     /// The resulting position of the `i`-th play of the last generation (for self-play sampling).

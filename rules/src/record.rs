@@ -12,6 +12,7 @@ use crate::game::{Command, CommandError, Game, Millis};
 use crate::movegen::Rules;
 use crate::position::{Position, Setup};
 use crate::types::{Origin, Roll, Side, Target};
+use crate::variant::Variant;
 
 /// The record format's name, stored in every record.
 pub const FORMAT: &str = "vrhcaby-record";
@@ -252,15 +253,18 @@ impl Record {
         serde_json::to_string(&out).unwrap_or_default()
     }
 
-    /// Replays every command in order. The result equals the live game that wrote the record.
+    /// The variant the record's game is played under; rules this build cannot play a game
+    /// under (standard backgammon, for now) are [`RecordError::UnsupportedRules`].
+    pub fn variant(&self) -> Result<Variant, RecordError> {
+        Variant::for_rules(self.rules).ok_or(RecordError::UnsupportedRules(self.rules))
+    }
+
+    /// Replays every command in order, under the record's variant, in time linear in the
+    /// record's length. The result equals the live game that wrote the record.
     pub fn replay(&self) -> Result<Game, RecordError> {
-        if self.rules != Rules::Vrhcaby {
-            return Err(RecordError::UnsupportedRules(self.rules));
-        }
-        let mut game = match self.position {
-            Some(p) => Game::from_position(p).map_err(RecordError::Position)?,
-            None => Game::new(),
-        };
+        let mut game =
+            Game::with_variant(self.variant()?, self.position).map_err(RecordError::Position)?;
+        game.reserve(self.commands.len());
         for (index, e) in self.commands.iter().enumerate() {
             game.apply(e.cmd, e.t)
                 .map_err(|error| RecordError::Rejected { index, error })?;

@@ -59,6 +59,77 @@ impl fmt::Display for Side {
     }
 }
 
+/// One value for each side, White's and Black's: indexed by [`Side`].
+///
+/// ```
+/// use vrhcaby_rules::{BySide, Side};
+/// let mut pips = BySide::new(167, 160);
+/// pips[Side::Black] += 7;
+/// assert_eq!(pips, BySide::from_fn(|_| 167));
+/// assert_eq!(pips.map(|p| p * 2).get(Side::White), &334);
+/// let sides: Vec<Side> = pips.iter().map(|(side, _)| side).collect();
+/// assert_eq!(sides, Side::ALL);
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct BySide<T> {
+    pub white: T,
+    pub black: T,
+}
+
+impl<T> BySide<T> {
+    #[must_use]
+    pub const fn new(white: T, black: T) -> BySide<T> {
+        BySide { white, black }
+    }
+
+    /// Each side's value from `f(side)`, White first.
+    pub fn from_fn(mut f: impl FnMut(Side) -> T) -> BySide<T> {
+        let white = f(Side::White);
+        let black = f(Side::Black);
+        BySide { white, black }
+    }
+
+    #[must_use]
+    pub const fn get(&self, side: Side) -> &T {
+        match side {
+            Side::White => &self.white,
+            Side::Black => &self.black,
+        }
+    }
+
+    pub fn get_mut(&mut self, side: Side) -> &mut T {
+        match side {
+            Side::White => &mut self.white,
+            Side::Black => &mut self.black,
+        }
+    }
+
+    /// Each value changed by `f`, White first.
+    pub fn map<U>(self, mut f: impl FnMut(T) -> U) -> BySide<U> {
+        let white = f(self.white);
+        let black = f(self.black);
+        BySide { white, black }
+    }
+
+    /// Both sides and their values, White first.
+    pub fn iter(&self) -> impl Iterator<Item = (Side, &T)> {
+        [(Side::White, &self.white), (Side::Black, &self.black)].into_iter()
+    }
+}
+
+impl<T> std::ops::Index<Side> for BySide<T> {
+    type Output = T;
+    fn index(&self, side: Side) -> &T {
+        self.get(side)
+    }
+}
+
+impl<T> std::ops::IndexMut<Side> for BySide<T> {
+    fn index_mut(&mut self, side: Side) -> &mut T {
+        self.get_mut(side)
+    }
+}
+
 /// One die showing 1..=6.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(try_from = "u8", into = "u8")]
@@ -417,6 +488,38 @@ pub struct Move {
 impl fmt::Display for Move {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}/{} ({})", self.from, self.to, self.die)
+    }
+}
+
+/// One move of a complete turn with its die and whether it hit a blot (R7), in the mover's
+/// numbering: what [`crate::Play::steps`] lists and a [`crate::Event::Moved`] reports.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Step {
+    pub from: Origin,
+    pub to: Target,
+    pub die: Die,
+    pub hit: bool,
+}
+
+impl Step {
+    /// The move without the hit.
+    #[must_use]
+    pub const fn to_move(self) -> Move {
+        Move {
+            from: self.from,
+            to: self.to,
+            die: self.die,
+        }
+    }
+}
+
+impl fmt::Display for Step {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.to_move())?;
+        if self.hit {
+            f.write_str("*")?;
+        }
+        Ok(())
     }
 }
 

@@ -534,8 +534,26 @@ fn check_plays_against_oracle(
     // reach its position; under the standard rules all plays use the same number of dice.
     for p in &plays {
         let mut dice = roll.dice();
+        let mut step_dice = roll.dice();
         let mut b = sides_of(pos);
-        for &(from, to) in &p.moves {
+        prop_assert_eq!(p.steps.len(), p.moves.len());
+        for (&(from, to), step) in p.moves.iter().zip(&p.steps) {
+            // The step is the move, with a die of the roll that takes it there and the hit.
+            prop_assert_eq!((step.from, step.to), (from, to));
+            prop_assert!(
+                step_dice.remove(step.die),
+                "{:?}: die {} not left",
+                p.steps,
+                step.die
+            );
+            let d = step.die.value();
+            match to {
+                Target::Point(t) => prop_assert_eq!(from.index() - t.number(), d),
+                Target::Off => prop_assert!(from.index() <= d, "{:?}", p.steps),
+            }
+            let blot =
+                matches!(to, Target::Point(t) if b[ix(!side)][usize::from(25 - t.number())] == 1);
+            prop_assert_eq!(step.hit, blot, "{:?} in {}", p.steps, pos_json(pos));
             let mv = check_move(&position_of(&b), side, from, to, &dice).map_err(|e| {
                 TestCaseError::fail(format!(
                     "{rules:?} play {:?} step {from}->{to}: {e}; roll {roll}, {side} in {}",
@@ -544,6 +562,10 @@ fn check_plays_against_oracle(
                 ))
             })?;
             prop_assert!(dice.remove(mv.die));
+            if rules == Rules::Vrhcaby {
+                // The house rules' die is the one the game uses (R15 when bearing off).
+                prop_assert_eq!(step.die, mv.die, "{:?} in {}", p.steps, pos_json(pos));
+            }
             b = oracle_apply(&b, side, (from.index(), to.index(), mv.die.value()));
         }
         prop_assert_eq!(b, sides_of(&p.position), "{:?} {}", rules, pos_json(pos));
@@ -654,8 +676,15 @@ proptest! {
                     game.legal_moves().iter().any(|m| m.from == from && m.to == to),
                     "{:?} step {} not listed by Game::legal_moves; {}", play.moves, i, ctx
                 );
-                game.apply(Command::Move { side, from, to }, 1000 * (i as u64 + 1))
+                let events = game.apply(Command::Move { side, from, to }, 1000 * (i as u64 + 1))
                     .map_err(|e| TestCaseError::fail(format!("{:?} step {i}: {e}; {ctx}", play.moves)))?;
+                // The game plays the step's die and hits what the step says.
+                let step = play.steps[i];
+                prop_assert_eq!(
+                    events.first(),
+                    Some(&Event::Moved { side, mv: step.to_move(), hit: step.hit }),
+                    "{:?} step {}; {}", play.steps, i, ctx
+                );
                 prop_assert!(check_invariants(game.position()).is_ok());
             }
             prop_assert_eq!(*game.position(), play.position, "{:?}; {}", play.moves, ctx);
@@ -796,6 +825,71 @@ fn check_game_invariants(game: &Game) -> Result<(), TestCaseError> {
     Ok(())
 }
 
+/// The dice shown are the roll being played, high then low (four for a double), and the unused
+/// ones are exactly the dice left.
+fn check_dice_shown(game: &Game) -> Result<(), TestCaseError> {
+    let shown = game.dice_shown();
+    match game.current_roll() {
+        None => prop_assert!(shown.is_empty()),
+        Some(roll) => {
+            let faces: Vec<u8> = shown.iter().map(|(d, _)| d.value()).collect();
+            prop_assert_eq!(faces, roll_dice(roll));
+            let mut unused: Vec<u8> = shown
+                .iter()
+                .filter(|(_, used)| !used)
+                .map(|(d, _)| d.value())
+                .collect();
+            unused.sort_unstable_by(|a, b| b.cmp(a));
+            prop_assert_eq!(unused, game.dice_left().values());
+            // A double uses its dice in display order.
+            if roll.is_double() {
+                let used: Vec<bool> = shown.iter().map(|(_, u)| *u).collect();
+                let mut sorted = used.clone();
+                sorted.sort_unstable();
+                prop_assert_eq!(used, sorted);
+            }
+        }
+    }
+    Ok(())
+}
+
+/// `next_due` is the first time at which a tick changes the game: a tick one millisecond
+/// earlier changes nothing (or is refused as too early), a tick then has events; with nothing
+/// due, no tick ever changes anything.
+fn check_next_due(game: &Game) -> Result<(), TestCaseError> {
+    let quiet = |t: u64| {
+        let mut g = game.clone();
+        g.apply(Command::Tick, t).map_or(true, |e| e.is_empty())
+    };
+    match game.next_due() {
+        Some(due) => {
+            prop_assert!(due >= game.last_time().unwrap_or(0));
+            prop_assert!(
+                due == 0 || quiet(due - 1),
+                "a tick before next_due {} changed the game",
+                due
+            );
+            prop_assert!(!quiet(due), "a tick at next_due {} changed nothing", due);
+            // Also the running deadline, if it comes earlier, changes nothing by itself.
+            if let Some(d) = game.deadline().filter(|&d| d < due) {
+                prop_assert!(quiet(d));
+            }
+        }
+        None => {
+            prop_assert!(matches!(game.phase(), Phase::Lot | Phase::Over));
+            let last = game.last_time().unwrap_or(0);
+            for t in [last, last.saturating_add(11 * 3_600_000), u64::MAX] {
+                prop_assert!(
+                    quiet(t),
+                    "nothing due, but a tick at {} changed the game",
+                    t
+                );
+            }
+        }
+    }
+    Ok(())
+}
+
 fn arb_genes() -> impl Strategy<Value = Vec<Gene>> {
     prop::collection::vec(any::<Gene>(), 0..400)
 }
@@ -813,6 +907,8 @@ fn run_stream(mut game: Game, genes: &[Gene], start: u64) -> Result<Game, TestCa
                 t = at;
                 prop_assert_eq!(game.last_time(), Some(at));
                 check_game_invariants(&game)?;
+                check_dice_shown(&game)?;
+                check_next_due(&game)?;
             }
             Err(e) => {
                 prop_assert_eq!(
@@ -873,7 +969,9 @@ proptest! {
         let now = last + extra;
         let ans = cli::answer(Op::Replay, &json!({ "record": record_value, "now": now }).to_string());
         let mut later = replayed.clone();
-        later.apply(Command::Tick, now).unwrap();
+        if later.phase() != Phase::Lot {
+            later.apply(Command::Tick, now).unwrap();
+        }
         prop_assert_eq!(&ans, &cli::state_json(&later, now));
         check_shape(Op::Replay, &ans)?;
     }

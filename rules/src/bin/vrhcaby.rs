@@ -1,5 +1,6 @@
 //! `vrhcaby <op>`: reads one JSON request per line on stdin and writes one JSON answer per line.
-//! Ops: `legal`, `plays`, `replay` (see the README), and `bench` for the move-generation benchmark.
+//! Ops: `legal`, `plays`, `replay` (see the README), and `bench` for the move-generation benchmark
+//! (or, with `--replay N`, applying and replaying a record of N commands).
 
 use std::io::{self, BufRead, BufWriter, Write};
 use std::process::ExitCode;
@@ -7,9 +8,9 @@ use std::time::Instant;
 
 use vrhcaby_rules::bench::{enumerate_all, self_play_sample};
 use vrhcaby_rules::cli::{answer, Op};
-use vrhcaby_rules::{PlayGenerator, Rules};
+use vrhcaby_rules::{Command, Game, PlayGenerator, Record, Rules, Side};
 
-const USAGE: &str = "usage: vrhcaby legal|plays|replay   (JSON lines on stdin)\n       vrhcaby bench [--samples N] [--seed S] [--runs K] [--rules vrhcaby|standard]";
+const USAGE: &str = "usage: vrhcaby legal|plays|replay   (JSON lines on stdin)\n       vrhcaby bench [--samples N] [--seed S] [--runs K] [--rules vrhcaby|standard]\n       vrhcaby bench --replay N [--runs K]   (a record of N commands: apply and replay)";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -49,6 +50,7 @@ fn bench(args: &[String]) -> ExitCode {
     let mut seed = 2026u64;
     let mut runs = 15usize;
     let mut rules_list = vec![Rules::Standard, Rules::Vrhcaby];
+    let mut replay = None;
     let mut it = args.iter();
     while let Some(flag) = it.next() {
         let value = it.next().map(String::as_str).unwrap_or("");
@@ -56,6 +58,7 @@ fn bench(args: &[String]) -> ExitCode {
             "--samples" => value.parse().map(|v| samples = v).is_ok(),
             "--seed" => value.parse().map(|v| seed = v).is_ok(),
             "--runs" => value.parse().map(|v| runs = v).is_ok() && runs > 0,
+            "--replay" => value.parse().map(|v| replay = Some(v)).is_ok(),
             "--rules" => match value {
                 "standard" => {
                     rules_list = vec![Rules::Standard];
@@ -73,6 +76,10 @@ fn bench(args: &[String]) -> ExitCode {
             eprintln!("bad bench option {flag} {value}\n{USAGE}");
             return ExitCode::from(2);
         }
+    }
+    if let Some(n) = replay {
+        bench_replay(n, runs);
+        return ExitCode::SUCCESS;
     }
     for rules in rules_list {
         let sample = self_play_sample(samples, seed, rules);
@@ -113,6 +120,51 @@ fn bench(args: &[String]) -> ExitCode {
         );
     }
     ExitCode::SUCCESS
+}
+
+/// Applying and replaying a record of `n` commands (after the lot, presence toggles: the longest
+/// record that never ends the game): the median ns per command over `runs` runs.
+fn bench_replay(n: usize, runs: usize) {
+    let toggle = |i: usize| {
+        let side = Side::Black;
+        if i % 2 == 0 {
+            Command::Offline { side }
+        } else {
+            Command::Online { side }
+        }
+    };
+    let mut apply_ns = Vec::new();
+    let mut replay_ns = Vec::new();
+    for _ in 0..runs {
+        let start = Instant::now();
+        let mut game = Game::new();
+        let mut ok = game.apply(Command::Start { first: Side::White }, 0).is_ok();
+        for i in 0..n {
+            ok &= game.apply(toggle(i), i as u64).is_ok();
+        }
+        apply_ns.push(start.elapsed().as_nanos() as f64 / n.max(1) as f64);
+        assert!(ok, "every toggle is accepted");
+        let record: Record = game.record().clone();
+        let start = Instant::now();
+        let replayed = record.replay();
+        replay_ns.push(start.elapsed().as_nanos() as f64 / n.max(1) as f64);
+        assert_eq!(
+            replayed.as_ref(),
+            Ok(&game),
+            "the replay equals the live game"
+        );
+    }
+    apply_ns.sort_by(f64::total_cmp);
+    replay_ns.sort_by(f64::total_cmp);
+    println!(
+        "{}",
+        serde_json::json!({
+            "replay": n,
+            "runs": runs,
+            "apply_ns_per_command": round1(apply_ns[apply_ns.len() / 2]),
+            "replay_ns_per_command": round1(replay_ns[replay_ns.len() / 2]),
+        })
+    );
 }
 
 fn round1(x: f64) -> f64 {

@@ -4,10 +4,11 @@
 use leptos::either::EitherOf5;
 use leptos::prelude::*;
 
-use crate::app::{Ctx, Screen};
+use crate::drivers::link::{self, Stage};
 use crate::i18n::Key;
-use crate::link::{self, Stage};
 use crate::net::qr::qr_path;
+use crate::session::Kind;
+use crate::state::{Dispatch, Screen};
 
 fn copy(text: &str) {
     if let Some(w) = web_sys::window() {
@@ -32,7 +33,9 @@ fn Qr(text: String) -> impl IntoView {
 
 #[component]
 pub fn FriendScreen() -> impl IntoView {
-    let ctx = expect_context::<Ctx>();
+    let d = expect_context::<Dispatch>();
+    let ctx = d.settings;
+    let nav = d.nav;
     let answer = RwSignal::new(String::new());
     let ice = RwSignal::new(link::ice_servers());
     let copied = RwSignal::new(false);
@@ -40,7 +43,7 @@ pub fn FriendScreen() -> impl IntoView {
     view! {
         <main class="friend">
             <h1>{move || ctx.say(Key::PlayFriend)}</h1>
-            {move || match ctx.stage.get() {
+            {move || match nav.stage.get() {
                 Stage::Idle | Stage::Preparing => EitherOf5::A(view! {
                     <p class="status" data-testid="friend-status">{ctx.say(Key::Preparing)}</p>
                 }),
@@ -62,7 +65,7 @@ pub fn FriendScreen() -> impl IntoView {
                             on:input=move |ev| answer.set(event_target_value(&ev))></textarea>
                         <button class="primary" data-testid="connect"
                             disabled=move || answer.get().trim().is_empty()
-                            on:click=move |_| link::connect(ctx, answer.get_untracked())>
+                            on:click=move |_| link::connect(d, answer.get_untracked())>
                             {ctx.say(Key::Connect)}
                         </button>
                     })
@@ -84,22 +87,21 @@ pub fn FriendScreen() -> impl IntoView {
                 Stage::Connecting | Stage::Connected => EitherOf5::D(view! {
                     <p class="status" data-testid="friend-status">{ctx.say(Key::Connecting)}</p>
                 }),
-                Stage::Failed(e) => EitherOf5::E(view! {
+                Stage::Failed => EitherOf5::E(view! {
                     <div class="broken" role="alert" data-testid="connect-error">
                         <strong>{ctx.say(Key::ConnectFailed)}</strong>
-                        <p class="detail">{e}</p>
                     </div>
-                    <button class="primary" on:click=move |_| link::invite(ctx)>{ctx.say(Key::PlayFriend)}</button>
+                    <button class="primary" on:click=move |_| link::invite(d)>{ctx.say(Key::PlayFriend)}</button>
                 }),
             }}
-            <Show when=move || matches!(ctx.stage.get(), Stage::Invited(_) | Stage::Failed(_))>
+            <Show when=move || matches!(nav.stage.get(), Stage::Invited(_) | Stage::Failed)>
                 <details class="join">
                     <summary>{move || ctx.say(Key::HaveInvitation)}</summary>
                     <textarea class="code" rows="2" data-testid="paste-invite"
                         prop:value=move || invitation.get()
                         on:input=move |ev| invitation.set(event_target_value(&ev))></textarea>
                     <button data-testid="join" disabled=move || invitation.get().trim().is_empty()
-                        on:click=move |_| link::join(ctx, invitation.get_untracked())>
+                        on:click=move |_| link::join(d, invitation.get_untracked())>
                         {move || ctx.say(Key::Join)}
                     </button>
                 </details>
@@ -111,7 +113,8 @@ pub fn FriendScreen() -> impl IntoView {
                 <button on:click=move |_| link::set_ice_servers(&ice.get_untracked())>{move || ctx.say(Key::Save)}</button>
             </details>
             <button data-testid="back" on:click=move |_| {
-                ctx.screen.set(if ctx.session.with_untracked(|s| s.as_ref().is_some_and(|s| s.peer().is_some())) && ctx.stage.get_untracked() == Stage::Connected {
+                let peer = d.game.session.with_untracked(|s| s.as_ref().is_some_and(|s| s.kind() == Kind::Peer));
+                nav.screen.set(if peer && nav.stage.get_untracked() == Stage::Connected {
                     Screen::Game
                 } else {
                     Screen::Start

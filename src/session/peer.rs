@@ -1,11 +1,14 @@
 //! A peer-to-peer game on this device: the shared `PeerGame` (rules + fair dice + protocol checks
 //! from `vrhcaby-p2p`), the messages waiting to be sent, and what we know of the peer's presence.
-//! The WebRTC link itself lives in `app` (it is not data); this is plain, testable state.
+//! The WebRTC link itself lives in `drivers::link` (it is not data); this is plain, testable state.
 
 use serde::{Deserialize, Serialize};
 use serde_json::value::RawValue;
+pub use vrhcaby_p2p::PeerError;
 use vrhcaby_p2p::{decode, encode, from_hex32, to_hex, Message, PeerGame};
 use vrhcaby_rules::{Command, Event, Game, Millis, Record, Side};
+
+use super::save::{Kind, LoadError};
 
 /// The peer counts as offline after this long without any message (heartbeats come every second).
 pub const OFFLINE_AFTER_MS: Millis = 5_000;
@@ -22,10 +25,12 @@ pub struct PeerSession {
     pub last_heard: Millis,
     last_beat: Millis,
     /// The last problem with the peer's messages, shown as a warning.
-    pub warning: Option<String>,
+    pub warning: Option<PeerError>,
     /// A dice secret was committed or revealed since the last save: save now, so a reload
     /// finishes the same exchange.
     pub needs_save: bool,
+    /// Where fresh dice secrets come from (the browser's crypto randomness; tests inject one).
+    secrets: fn() -> [u8; 32],
 }
 
 #[derive(Serialize, Deserialize)]
@@ -54,6 +59,16 @@ impl PeerSession {
             last_beat: 0,
             warning: None,
             needs_save: false,
+            secrets: crate::platform::secret,
+        }
+    }
+
+    /// The same, drawing dice secrets from `secrets` (for native tests).
+    #[must_use]
+    pub fn with_secrets(pg: PeerGame, secrets: fn() -> [u8; 32]) -> PeerSession {
+        PeerSession {
+            secrets,
+            ..PeerSession::new(pg)
         }
     }
 
@@ -70,8 +85,8 @@ impl PeerSession {
 
     /// Why the game stopped for good (a broken dice commitment), if it did.
     #[must_use]
-    pub fn halted(&self) -> Option<String> {
-        self.pg.halted().map(ToString::to_string)
+    pub fn halted(&self) -> Option<&PeerError> {
+        self.pg.halted()
     }
 
     /// Whether a dice secret was committed since the last save; clears the flag.
@@ -85,7 +100,7 @@ impl PeerSession {
     }
 
     /// Takes the last warning about the peer's messages.
-    pub fn take_warning(&mut self) -> Option<String> {
+    pub fn take_warning(&mut self) -> Option<PeerError> {
         self.warning.take()
     }
 
@@ -99,9 +114,9 @@ impl PeerSession {
     }
 
     /// Runs the fair-dice exchange as far as it can go now.
-    fn step(&mut self, now: Millis, events: &mut Vec<Event>) -> Result<(), String> {
-        let mut fresh = crate::platform::secret;
-        let (ev, msgs) = self.pg.step(now, &mut fresh).map_err(|e| e.to_string())?;
+    fn step(&mut self, now: Millis, events: &mut Vec<Event>) -> Result<(), PeerError> {
+        let mut fresh = self.secrets;
+        let (ev, msgs) = self.pg.step(now, &mut fresh)?;
         events.extend(ev);
         self.needs_save |= !msgs.is_empty();
         for m in &msgs {
@@ -115,8 +130,8 @@ impl PeerSession {
         cmd: Command,
         now: Millis,
         events: &mut Vec<Event>,
-    ) -> Result<(), String> {
-        let (ev, msg) = self.pg.observe(cmd, now).map_err(|e| e.to_string())?;
+    ) -> Result<(), PeerError> {
+        let (ev, msg) = self.pg.observe(cmd, now)?;
         events.extend(ev);
         if let Some(m) = msg {
             self.send(&m);
@@ -125,15 +140,15 @@ impl PeerSession {
     }
 
     /// This player's command.
-    pub fn act(&mut self, cmd: Command, now: Millis) -> Result<Vec<Event>, String> {
-        let (mut events, msg) = self.pg.local(cmd, now).map_err(|e| e.to_string())?;
+    pub fn act(&mut self, cmd: Command, now: Millis) -> Result<Vec<Event>, PeerError> {
+        let (mut events, msg) = self.pg.local(cmd, now)?;
         self.send(&msg);
         self.step(now, &mut events)?;
         Ok(events)
     }
 
     /// Time passing: heartbeats, the peer's presence (R18), timed events, and the dice.
-    pub fn tick(&mut self, now: Millis) -> Result<Vec<Event>, String> {
+    pub fn tick(&mut self, now: Millis) -> Result<Vec<Event>, PeerError> {
         let mut events = Vec::new();
         if self.connected && now >= self.last_beat + HEARTBEAT_MS {
             self.last_beat = now;
@@ -198,7 +213,7 @@ impl PeerSession {
                     self.send(m);
                 }
             }
-            Err(e) => self.warning = Some(e.to_string()),
+            Err(e) => self.warning = Some(e),
         }
         if let Err(e) = self.step(now, &mut events) {
             self.warning = Some(e);
@@ -215,7 +230,7 @@ impl PeerSession {
         };
         serde_json::to_string(&Saved {
             version: 1,
-            kind: "peer",
+            kind: Kind::Peer.name(),
             game_id: self.pg.game_id().to_string(),
             seat: self.seat(),
             record: &raw,
@@ -228,18 +243,16 @@ impl PeerSession {
     }
 
     /// Reads a saved peer game (see [`PeerSession::save`]).
-    pub fn load(text: &str) -> Result<PeerSession, String> {
-        let saved: Saved<'_> =
-            serde_json::from_str(text).map_err(|e| format!("not a saved game ({e})"))?;
-        if saved.version != 1 || saved.kind != "peer" {
-            return Err(format!(
-                "unknown saved game version {} ({})",
-                saved.version, saved.kind
-            ));
+    pub fn load(text: &str) -> Result<PeerSession, LoadError> {
+        let saved: Saved<'_> = serde_json::from_str(text).map_err(|_| LoadError::Unreadable)?;
+        if saved.version != 1 || saved.kind != Kind::Peer.name() {
+            return Err(LoadError::UnknownVersion {
+                version: saved.version,
+            });
         }
-        let record = Record::from_json(saved.record.get()).map_err(|e| e.to_string())?;
+        let record = Record::from_json(saved.record.get()).map_err(LoadError::Record)?;
         let mut pg =
-            PeerGame::from_record(saved.game_id, saved.seat, &record).map_err(|e| e.to_string())?;
+            PeerGame::from_record(saved.game_id, saved.seat, &record).map_err(LoadError::Peer)?;
         if let Some((index, hex, t)) = saved.pending {
             if let Some(secret) = from_hex32(&hex) {
                 pg.restore_secret(index, secret, t);

@@ -1,13 +1,25 @@
-//! The SVG board. It knows no rules: it draws a projection of the game (checkers, the targets the
-//! rules core lists for the selection, dice, the clock) and turns taps, drags and keys into intents.
+//! The SVG board: `<Board view on_intent/>`. It knows no rules: it draws a [`BoardView`] (built
+//! from the game by asking the rules core), turns taps, drags and keys into intents through the
+//! pure [`input`] module, and glides checkers as [`animate`] plans from each batch of events.
+
+pub mod animate;
+pub mod input;
+pub mod layout;
+pub mod view;
+
+use std::time::Duration;
 
 use leptos::either::Either;
 use leptos::prelude::*;
-use vrhcaby_rules::{Origin, Phase, Point, Position, Side, Target, BAR, MOVE_TIME_MS, OFF};
+use vrhcaby_rules::{Origin, Point, Position, Side, BAR, OFF};
 
-use crate::app::{play_move, Ctx};
-use crate::i18n::{self, Key};
-use crate::layout::{View, RADIUS};
+use crate::i18n::{self, Key, Lang};
+use crate::session::Intent;
+use crate::state::Batch;
+use animate::Ghost;
+use input::Spot;
+use layout::{View, RADIUS};
+pub use view::{seat_of, BoardView, ClockView};
 
 /// Board units as whole numbers for attributes (keeps float formatting out of the wasm).
 fn px(v: f64) -> i32 {
@@ -16,194 +28,6 @@ fn px(v: f64) -> i32 {
 
 fn ir((x, y, w, h): (f64, f64, f64, f64)) -> (i32, i32, i32, i32) {
     (px(x), px(y), px(w), px(h))
-}
-
-/// A place on the board a player can tap.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Spot {
-    /// White's point number.
-    Point(u8),
-    Bar(Side),
-    Off(Side),
-}
-
-impl Spot {
-    fn origin(self, mover: Side) -> Option<Origin> {
-        match self {
-            Spot::Point(w) => Point::new(own_number(mover, w)).map(Origin::Point),
-            Spot::Bar(side) if side == mover => Some(Origin::Bar),
-            _ => None,
-        }
-    }
-
-    fn target(self, mover: Side) -> Option<Target> {
-        match self {
-            Spot::Point(w) => Point::new(own_number(mover, w)).map(Target::Point),
-            Spot::Off(side) if side == mover => Some(Target::Off),
-            _ => None,
-        }
-    }
-
-    fn of_origin(mover: Side, o: Origin) -> Spot {
-        match o {
-            Origin::Bar => Spot::Bar(mover),
-            Origin::Point(p) => Spot::Point(own_number(mover, p.number())),
-        }
-    }
-
-    fn of_target(mover: Side, t: Target) -> Spot {
-        match t {
-            Target::Off => Spot::Off(mover),
-            Target::Point(p) => Spot::Point(own_number(mover, p.number())),
-        }
-    }
-
-    /// Reads a spot from a board element's `data-*` attributes.
-    fn from_element(el: &web_sys::Element) -> Option<Spot> {
-        let side = |v: String| match v.as_str() {
-            "white" => Some(Side::White),
-            "black" => Some(Side::Black),
-            _ => None,
-        };
-        if let Some(p) = el.get_attribute("data-point") {
-            return p.parse().ok().map(Spot::Point);
-        }
-        if let Some(s) = el.get_attribute("data-off") {
-            return side(s).map(Spot::Off);
-        }
-        el.get_attribute("data-bar").and_then(side).map(Spot::Bar)
-    }
-}
-
-/// A point number in `side`'s numbering from White's (and back: the map is its own inverse).
-fn own_number(side: Side, white_point: u8) -> u8 {
-    match side {
-        Side::White => white_point,
-        Side::Black => 25 - white_point,
-    }
-}
-
-/// A checker gliding from one place to another (own numbering of its side) after a move.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Ghost {
-    pub seq: u32,
-    pub side: Side,
-    pub from_loc: u8,
-    pub to_loc: u8,
-}
-
-/// What the board shows, derived from the game and the selection. Compared for equality, so the
-/// DOM is touched only when something visible changed.
-#[derive(Clone, Debug, PartialEq)]
-struct Model {
-    phase: Phase,
-    turn: Option<Side>,
-    mover: Option<Side>,
-    position: Position,
-    movable: Vec<Spot>,
-    selected: Option<Spot>,
-    targets: Vec<Spot>,
-    dice: Vec<(u8, bool)>,
-}
-
-impl Model {
-    fn build(ctx: Ctx) -> Model {
-        let selected = ctx.selected.get();
-        ctx.session.with(|s| {
-            let Some(s) = s else {
-                return Model {
-                    phase: Phase::Lot,
-                    turn: None,
-                    mover: None,
-                    position: Position::start(),
-                    movable: Vec::new(),
-                    selected: None,
-                    targets: Vec::new(),
-                    dice: Vec::new(),
-                };
-            };
-            let g = s.game();
-            // In a peer game only this device's player moves its checkers.
-            let mover = g.dice_owner().filter(|m| s.controls(*m));
-            let legal = g.legal_moves();
-            let (movable, selected, targets) = match mover {
-                Some(m) => {
-                    let mut movable: Vec<Spot> =
-                        legal.iter().map(|mv| Spot::of_origin(m, mv.from)).collect();
-                    movable.dedup();
-                    let targets = legal
-                        .iter()
-                        .filter(|mv| Some(mv.from) == selected)
-                        .map(|mv| Spot::of_target(m, mv.to))
-                        .collect();
-                    (movable, selected.map(|o| Spot::of_origin(m, o)), targets)
-                }
-                None => (Vec::new(), None, Vec::new()),
-            };
-            let dice = match g.current_roll() {
-                Some(roll) => {
-                    let left = g.dice_left();
-                    if roll.is_double() {
-                        let v = roll.high().value();
-                        (0..4).map(|i| (v, i >= left.len())).collect()
-                    } else {
-                        let mut left = left;
-                        [roll.high(), roll.low()]
-                            .iter()
-                            .map(|&d| (d.value(), !left.remove(d)))
-                            .collect()
-                    }
-                }
-                None => Vec::new(),
-            };
-            Model {
-                phase: g.phase(),
-                turn: g.turn(),
-                mover,
-                position: *g.position(),
-                movable,
-                selected,
-                targets,
-                dice,
-            }
-        })
-    }
-}
-
-/// A tap on a spot: play to it if it is a target of the selection, else (de)select it.
-pub fn tap(ctx: Ctx, spot: Spot) {
-    let (phase, mover) = ctx.session.with_untracked(|s| {
-        s.as_ref().map_or((Phase::Lot, None), |s| {
-            (
-                s.game().phase(),
-                s.game().dice_owner().filter(|m| s.controls(*m)),
-            )
-        })
-    });
-    let Some(mover) = mover.filter(|_| phase == Phase::Moving) else {
-        return;
-    };
-    let selected = ctx.selected.get_untracked();
-    if let (Some(from), Some(to)) = (selected, spot.target(mover)) {
-        let legal = ctx.session.with_untracked(|s| {
-            s.as_ref()
-                .is_some_and(|s| s.game().targets_from(from).iter().any(|m| m.to == to))
-        });
-        if legal {
-            play_move(ctx, from, to);
-            return;
-        }
-    }
-    let origin = spot.origin(mover).filter(|o| {
-        ctx.session.with_untracked(|s| {
-            s.as_ref()
-                .is_some_and(|s| !s.game().targets_from(*o).is_empty())
-        })
-    });
-    match origin {
-        Some(o) if selected != Some(o) => ctx.selected.set(Some(o)),
-        _ => ctx.selected.set(None),
-    }
 }
 
 /// Drag state: where the drag started and where the pointer is now (board units).
@@ -215,24 +39,74 @@ struct Drag {
     moved: bool,
 }
 
+/// The board. `view` is what to draw, `clock` the countdown ring, `events` the last batch (for
+/// the glide), `tumbling` whether the dice spin before a roll lands; every tap, drop or key that
+/// makes a move is handed to `on_intent`.
 #[component]
-pub fn Board() -> impl IntoView {
-    let ctx = expect_context::<Ctx>();
+#[allow(clippy::too_many_arguments)]
+pub fn Board(
+    #[prop(into)] view: Signal<BoardView>,
+    #[prop(into)] clock: Signal<ClockView>,
+    #[prop(into)] events: Signal<Batch>,
+    #[prop(into)] tumbling: Signal<bool>,
+    #[prop(into)] portrait: Signal<bool>,
+    #[prop(into)] numbers: Signal<bool>,
+    #[prop(into)] lang: Signal<Lang>,
+    on_intent: Callback<Intent>,
+) -> impl IntoView {
     let view_of = Memo::new(move |_| View {
-        seat: ctx.seat(),
-        portrait: ctx.portrait.get(),
+        seat: view.with(|v| v.seat),
+        portrait: portrait.get(),
     });
-    let model = Memo::new(move |_| Model::build(ctx));
+    let selected = RwSignal::new(None::<Origin>);
+    // The selection as the current view allows it (dropped when its moves are gone).
+    let selection = Memo::new(move |_| view.with(|v| input::valid_selection(v, selected.get())));
+    let movable = Memo::new(move |_| view.with(input::movable));
+    let targets = Memo::new(move |_| view.with(|v| input::targets(v, selection.get())));
     let drag = RwSignal::new(None::<Drag>);
     let suppress_click = RwSignal::new(false);
     let svg_ref = NodeRef::<leptos::svg::Svg>::new();
+
+    // Each batch of events glides its checkers for a moment.
+    let ghosts = RwSignal::new((0u32, Vec::<Ghost>::new()));
+    Effect::new(move |_| {
+        let (seq, planned) = events.with(|b| (b.seq, animate::plan(&b.events)));
+        if planned.is_empty() {
+            return;
+        }
+        selected.set(None);
+        ghosts.set((seq, planned));
+        set_timeout(
+            move || {
+                ghosts.update(|g| {
+                    if g.0 == seq {
+                        g.1.clear();
+                    }
+                })
+            },
+            Duration::from_millis(240),
+        );
+    });
+    let escape = window_event_listener(leptos::ev::keydown, move |ev| {
+        if ev.key() == "Escape" {
+            selected.set(None);
+        }
+    });
+
+    let tap = move |spot: Spot| {
+        let (sel, intent) = view.with_untracked(|v| input::tap(v, selection.get_untracked(), spot));
+        selected.set(sel);
+        if let Some(intent) = intent {
+            on_intent.run(intent);
+        }
+    };
 
     // Client coordinates → board units.
     let to_board = move |x: f64, y: f64| -> Option<(f64, f64)> {
         let svg = svg_ref.get_untracked()?;
         let rect = svg.get_bounding_client_rect();
         let v = view_of.get_untracked();
-        let (w, h) = v.xy(crate::layout::WIDTH, v.height());
+        let (w, h) = v.xy(layout::WIDTH, v.height());
         if rect.width() <= 0.0 || rect.height() <= 0.0 {
             return None;
         }
@@ -244,11 +118,7 @@ pub fn Board() -> impl IntoView {
     };
 
     let on_down = move |spot: Spot, ev: web_sys::PointerEvent| {
-        if ev.button() != 0 {
-            return;
-        }
-        let movable = model.with_untracked(|m| m.movable.contains(&spot));
-        if !movable {
+        if ev.button() != 0 || !movable.with_untracked(|m| m.contains(&spot)) {
             return;
         }
         if let Some(at) = to_board(f64::from(ev.client_x()), f64::from(ev.client_y())) {
@@ -271,10 +141,8 @@ pub fn Board() -> impl IntoView {
                     if !d.moved && dx * dx + dy * dy > 100.0 {
                         d.moved = true;
                         // Picking a checker up selects it, so its targets light up.
-                        if let Some(mover) = model.with_untracked(|m| m.mover) {
-                            if let Some(o) = d.from.origin(mover) {
-                                ctx.selected.set(Some(o));
-                            }
+                        if let Some(o) = view.with_untracked(|v| input::pick_up(v, d.from)) {
+                            selected.set(Some(o));
                         }
                     }
                     d.at = at;
@@ -298,15 +166,22 @@ pub fn Board() -> impl IntoView {
                     .ok()
                     .flatten()
             })
-            .and_then(|el| Spot::from_element(&el));
+            .and_then(|el| {
+                Spot::from_attrs(
+                    el.get_attribute("data-point").as_deref(),
+                    el.get_attribute("data-off").as_deref(),
+                    el.get_attribute("data-bar").as_deref(),
+                )
+            });
         match dropped {
-            Some(spot) if spot != d.from => tap(ctx, spot),
+            Some(spot) if spot != d.from => tap(spot),
             _ => {}
         }
     });
     on_cleanup(move || {
         move_listener.remove();
         up_listener.remove();
+        escape.remove();
     });
 
     let on_tap = move |spot: Spot| {
@@ -314,23 +189,30 @@ pub fn Board() -> impl IntoView {
             suppress_click.set(false);
             return;
         }
-        tap(ctx, spot);
+        tap(spot);
     };
     let key = move |spot: Spot, ev: web_sys::KeyboardEvent| {
         if ev.key() == "Enter" || ev.key() == " " {
             ev.prevent_default();
-            tap(ctx, spot);
+            tap(spot);
         }
     };
-    let is_selected = move |spot: Spot| model.with(|m| m.selected == Some(spot));
-    let is_target = move |spot: Spot| model.with(|m| m.targets.contains(&spot));
-    let is_movable = move |spot: Spot| model.with(|m| m.movable.contains(&spot));
+    let is_selected = move |spot: Spot| {
+        view.with(|v| v.mover)
+            .zip(selection.get())
+            .is_some_and(|(m, o)| Spot::of_origin(m, o) == spot)
+    };
+    let is_target = move |spot: Spot| targets.with(|t| t.contains(&spot));
+    let is_movable = move |spot: Spot| movable.with(|m| m.contains(&spot));
     let flag = |b: bool| b.then_some("");
-    let lang = move || ctx.lang.get();
+    let position = Memo::new(move |_| view.with(|v| v.position));
+    let landing = move || ghosts.with_untracked(|g| g.1.clone());
 
     let points = (1..=24u8)
-        .map(|w| {
-            let spot = Spot::Point(w);
+        .filter_map(Point::new)
+        .map(|pt| {
+            let w = pt.number();
+            let spot = Spot::Point(pt);
             let area = move || ir(view_of.get().point_area(w));
             view! {
                 <g class="point" tabindex="0" role="button" data-point=w.to_string()
@@ -339,7 +221,7 @@ pub fn Board() -> impl IntoView {
                     class:movable=move || is_movable(spot)
                     aria-label=move || {
                         let v = view_of.get();
-                        i18n::point_label(lang(), v.seat_point(w), model.with(|m| m.position.at_white_point(w)))
+                        i18n::point_label(lang.get(), v.seat_point(w), position.with(|p| p.at_white_point(w)))
                     }
                     on:click=move |_| on_tap(spot)
                     on:keydown=move |ev| key(spot, ev)
@@ -348,8 +230,8 @@ pub fn Board() -> impl IntoView {
                         points=move || view_of.get().triangle(w)/>
                     <rect class="hit" x=move || area().0 y=move || area().1
                         width=move || area().2 height=move || area().3/>
-                    {move || point_checkers(ctx, view_of.get(), model.with(|m| m.position), w)}
-                    <Show when=move || ctx.numbers.get()>
+                    {move || point_checkers(&landing(), view_of.get(), position.get(), pt)}
+                    <Show when=move || numbers.get()>
                         <text class="num" x=move || px(view_of.get().number_xy(w).0)
                             y=move || px(view_of.get().number_xy(w).1)>
                             {move || view_of.get().seat_point(w).to_string()}
@@ -369,13 +251,13 @@ pub fn Board() -> impl IntoView {
                 <g class="bar" tabindex="0" role="button" data-bar=side.name()
                     data-selected=move || flag(is_selected(spot))
                     class:movable=move || is_movable(spot)
-                    aria-label=move || i18n::bar_label(lang(), side, model.with(|m| m.position.bar(side)))
+                    aria-label=move || i18n::bar_label(lang.get(), side, position.with(|p| p.bar(side)))
                     on:click=move |_| on_tap(spot)
                     on:keydown=move |ev| key(spot, ev)
                     on:pointerdown=move |ev| on_down(spot, ev)>
                     <rect class="hit" x=move || area().0 y=move || area().1
                         width=move || area().2 height=move || area().3/>
-                    {move || stack(ctx, view_of.get(), side, BAR as u8, model.with(|m| m.position.bar(side)))}
+                    {move || stack(&landing(), view_of.get(), side, BAR as u8, position.with(|p| p.bar(side)))}
                 </g>
             }
         })
@@ -389,12 +271,12 @@ pub fn Board() -> impl IntoView {
             view! {
                 <g class="tray" tabindex="0" role="button" data-off=side.name()
                     data-target=move || flag(is_target(spot))
-                    aria-label=move || i18n::off_label(lang(), side, model.with(|m| m.position.off(side)))
+                    aria-label=move || i18n::off_label(lang.get(), side, position.with(|p| p.off(side)))
                     on:click=move |_| on_tap(spot)
                     on:keydown=move |ev| key(spot, ev)>
                     <rect class="tray-bg" x=move || area().0 y=move || area().1
                         width=move || area().2 height=move || area().3 rx="6"/>
-                    {move || stack(ctx, view_of.get(), side, OFF as u8, model.with(|m| m.position.off(side)))}
+                    {move || stack(&landing(), view_of.get(), side, OFF as u8, position.with(|p| p.off(side)))}
                 </g>
             }
         })
@@ -402,13 +284,18 @@ pub fn Board() -> impl IntoView {
 
     let dice = move || {
         let v = view_of.get();
-        let rolling =
-            ctx.rolling.get() && model.with(|m| matches!(m.phase, Phase::Rolling | Phase::Lot));
+        let rolling = tumbling.get()
+            && view.with(|m| {
+                matches!(
+                    m.phase,
+                    vrhcaby_rules::Phase::Rolling | vrhcaby_rules::Phase::Lot
+                )
+            });
         // While the dice tumble, two dice spin; then the roll's dice, used ones dimmed.
         let dice: Vec<(u8, bool)> = if rolling {
             vec![(3, false), (5, false)]
         } else {
-            model.with(|m| m.dice.clone())
+            view.with(|m| m.dice.clone())
         };
         let n = dice.len();
         dice.into_iter()
@@ -417,18 +304,18 @@ pub fn Board() -> impl IntoView {
             .collect_view()
     };
 
-    let ghosts = move || {
+    let gliders = move || {
         let v = view_of.get();
-        let gliding: Vec<_> = ctx
-            .ghosts
+        let gliding: Vec<_> = ghosts
             .get()
+            .1
             .into_iter()
             .map(|g| {
-                let counts = model.with_untracked(|m| *m.position.side(g.side));
-                let n_from = counts[usize::from(g.from_loc)];
-                let n_to = counts[usize::from(g.to_loc)].max(1);
-                let (fx, fy) = v.checker_xy(g.side, g.from_loc, n_from, n_from + 1);
-                let (tx, ty) = v.checker_xy(g.side, g.to_loc, n_to - 1, n_to);
+                let counts = position.with_untracked(|p| *p.side(g.side));
+                let n_from = counts[usize::from(g.from)];
+                let n_to = counts[usize::from(g.to)].max(1);
+                let (fx, fy) = v.checker_xy(g.side, g.from, n_from, n_from + 1);
+                let (tx, ty) = v.checker_xy(g.side, g.to, n_to - 1, n_to);
                 let (fx, fy, tx, ty) = (px(fx), px(fy), px(tx), px(ty));
                 view! {
                     <circle class=format!("checker ghost {}", g.side.name()) r=px(RADIUS) cx="0" cy="0"
@@ -437,7 +324,7 @@ pub fn Board() -> impl IntoView {
             })
             .collect();
         let dragged = drag.get().filter(|d| d.moved).map(|d| {
-            let side = model.with_untracked(|m| m.mover).unwrap_or(Side::White);
+            let side = view.with_untracked(|m| m.mover).unwrap_or(Side::White);
             view! {
                 <circle class=format!("checker dragging {}", side.name()) r=px(RADIUS)
                     cx=px(d.at.0) cy=px(d.at.1)/>
@@ -451,17 +338,18 @@ pub fn Board() -> impl IntoView {
             <svg class="board" node_ref=svg_ref data-testid="board"
                 viewBox=move || view_of.get().view_box()
                 preserveAspectRatio="xMidYMid meet"
-                data-turn=move || model.with(|m| m.turn.map(Side::name))
-                data-phase=move || model.with(|m| m.phase.name())
-                data-seat=move || ctx.session.with(|s| s.as_ref().and_then(|s| s.seat()).map(Side::name))
-                role="group" aria-label=move || ctx.say(Key::Title)>
+                data-turn=move || view.with(|m| m.turn.map(Side::name))
+                data-phase=move || view.with(|m| m.phase.name())
+                data-seat=move || view.with(|m| m.own.map(Side::name))
+                data-rules="vrhcaby"
+                role="group" aria-label=move || i18n::t(lang.get(), Key::Title)>
                 <Frame view_of=view_of/>
                 {points}
                 {bars}
                 {trays}
                 <g class="dice" aria-hidden="true">{dice}</g>
-                <Clock view_of=view_of/>
-                <g class="ghosts" aria-hidden="true">{ghosts}</g>
+                <Clock view_of=view_of clock=clock lang=lang/>
+                <g class="ghosts" aria-hidden="true">{gliders}</g>
             </svg>
         </div>
     }
@@ -469,7 +357,7 @@ pub fn Board() -> impl IntoView {
 
 #[component]
 fn Frame(view_of: Memo<View>) -> impl IntoView {
-    use crate::layout::{BAR_W, BAR_X, WIDTH};
+    use layout::{BAR_W, BAR_X, WIDTH};
     let r = move |x: f64, y: f64, w: f64, h: f64| ir(view_of.get().rect(x, y, w, h));
     let height = move || view_of.get().height();
     view! {
@@ -480,19 +368,20 @@ fn Frame(view_of: Memo<View>) -> impl IntoView {
     }
 }
 
-/// The checkers standing on White's point `w`; a stack over five is squeezed and shows its count.
-fn point_checkers(ctx: Ctx, v: View, pos: Position, w: u8) -> impl IntoView {
-    match pos.at_white_point(w) {
-        Some((side, n)) => Either::Left(stack(ctx, v, side, own_number(side, w), n)),
+/// The checkers standing on White's point `pt`; a stack over five is squeezed and shows its count.
+fn point_checkers(landing: &[Ghost], v: View, pos: Position, pt: Point) -> impl IntoView {
+    match pos.at_white_point(pt.number()) {
+        Some((side, n)) => {
+            let own = if side == Side::White { pt } else { pt.mirror() };
+            Either::Left(stack(landing, v, side, own.number(), n))
+        }
         None => Either::Right(()),
     }
 }
 
-fn stack(ctx: Ctx, v: View, side: Side, loc: u8, n: u8) -> impl IntoView {
+fn stack(landing: &[Ghost], v: View, side: Side, loc: u8, n: u8) -> impl IntoView {
     // The checker that has just arrived stays hidden while its ghost glides in.
-    let landing = ctx
-        .ghosts
-        .with_untracked(|g| g.iter().any(|g| g.side == side && g.to_loc == loc));
+    let landing = landing.iter().any(|g| g.side == side && g.to == loc);
     let checkers = (0..n)
         .map(|k| {
             let (cx, cy) = v.checker_xy(side, loc, k, n);
@@ -568,42 +457,26 @@ fn die_view(v: View, i: usize, n: usize, value: u8, used: bool, rolling: bool) -
 
 /// The countdown ring: empties over the 60 s of the running clock, computed from the deadline.
 #[component]
-fn Clock(view_of: Memo<View>) -> impl IntoView {
-    let ctx = expect_context::<Ctx>();
+fn Clock(view_of: Memo<View>, clock: Signal<ClockView>, lang: Signal<Lang>) -> impl IntoView {
     let radius = move || view_of.get().ring_radius();
     let circumference = move || 2.0 * std::f64::consts::PI * radius();
-    let state = move || {
-        let now = ctx.now.get();
-        ctx.session.with(|s| {
-            s.as_ref().map_or((60, 1.0, false), |s| {
-                let now = s.now(now);
-                let g = s.game();
-                let running = matches!(g.phase(), Phase::Moving | Phase::DrawOffered);
-                let left = g.millis_left(now);
-                (
-                    g.seconds_left(now),
-                    left as f64 / MOVE_TIME_MS as f64,
-                    running,
-                )
-            })
-        })
-    };
     let centre = move || {
         let (x, y) = view_of.get().clock_xy();
         (px(x), px(y))
     };
+    let secs = move || clock.with(|c| c.seconds);
     view! {
         <g class="clock" data-testid="clock"
-            class:warn=move || { let (s, _, run) = state(); run && s <= 10 }
-            class:idle=move || !state().2
-            data-seconds-left=move || state().0.to_string()
-            role="timer" aria-label=move || format!("{} {}", state().0, ctx.say(Key::Seconds))>
+            class:warn=move || clock.with(|c| c.running && c.seconds <= 10)
+            class:idle=move || !clock.with(|c| c.running)
+            data-seconds-left=move || secs().to_string()
+            role="timer" aria-label=move || format!("{} {}", secs(), i18n::t(lang.get(), Key::Seconds))>
             <circle class="ring-bg" cx=move || centre().0 cy=move || centre().1 r=move || px(radius())/>
             <circle class="ring" cx=move || centre().0 cy=move || centre().1 r=move || px(radius())
                 stroke-dasharray=move || px(circumference())
-                stroke-dashoffset=move || px(circumference() * (1.0 - state().1))
+                stroke-dashoffset=move || px(circumference() * (1.0 - clock.with(|c| c.fraction)))
                 transform=move || format!("rotate(-90 {} {})", centre().0, centre().1)/>
-            <text class="secs" x=move || centre().0 y=move || centre().1 + 7>{move || state().0.to_string()}</text>
+            <text class="secs" x=move || centre().0 y=move || centre().1 + 7>{move || secs().to_string()}</text>
         </g>
     }
 }

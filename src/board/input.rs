@@ -1,0 +1,260 @@
+//! Pure input handling: a tap, a drop or a key on a spot of the board becomes a new selection or
+//! an intent, using only the moves the view lists (the board computes no rule).
+
+use vrhcaby_rules::{Origin, Point, Side, Target};
+
+use super::view::BoardView;
+use crate::session::Intent;
+
+/// A place on the board a player can tap.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Spot {
+    /// A point, in White's numbering.
+    Point(Point),
+    Bar(Side),
+    Off(Side),
+}
+
+/// A White-numbered point in `side`'s numbering, and back (the map is its own inverse).
+fn own(side: Side, p: Point) -> Point {
+    match side {
+        Side::White => p,
+        Side::Black => p.mirror(),
+    }
+}
+
+impl Spot {
+    #[must_use]
+    pub fn origin(self, mover: Side) -> Option<Origin> {
+        match self {
+            Spot::Point(p) => Some(Origin::Point(own(mover, p))),
+            Spot::Bar(side) if side == mover => Some(Origin::Bar),
+            _ => None,
+        }
+    }
+
+    #[must_use]
+    pub fn target(self, mover: Side) -> Option<Target> {
+        match self {
+            Spot::Point(p) => Some(Target::Point(own(mover, p))),
+            Spot::Off(side) if side == mover => Some(Target::Off),
+            _ => None,
+        }
+    }
+
+    #[must_use]
+    pub fn of_origin(mover: Side, o: Origin) -> Spot {
+        match o {
+            Origin::Bar => Spot::Bar(mover),
+            Origin::Point(p) => Spot::Point(own(mover, p)),
+        }
+    }
+
+    #[must_use]
+    pub fn of_target(mover: Side, t: Target) -> Spot {
+        match t {
+            Target::Off => Spot::Off(mover),
+            Target::Point(p) => Spot::Point(own(mover, p)),
+        }
+    }
+
+    /// Reads a spot from a board element's `data-point`, `data-off` or `data-bar` value.
+    #[must_use]
+    pub fn from_attrs(point: Option<&str>, off: Option<&str>, bar: Option<&str>) -> Option<Spot> {
+        let side = |v: &str| Side::ALL.into_iter().find(|s| s.name() == v);
+        if let Some(p) = point {
+            return p.parse().ok().and_then(Point::new).map(Spot::Point);
+        }
+        if let Some(s) = off {
+            return side(s).map(Spot::Off);
+        }
+        bar.and_then(side).map(Spot::Bar)
+    }
+}
+
+/// The spots with a checker that may move now.
+#[must_use]
+pub fn movable(view: &BoardView) -> Vec<Spot> {
+    let Some(m) = view.mover else {
+        return Vec::new();
+    };
+    let mut spots: Vec<Spot> = Vec::new();
+    for mv in &view.moves {
+        let s = Spot::of_origin(m, mv.from);
+        if !spots.contains(&s) {
+            spots.push(s);
+        }
+    }
+    spots
+}
+
+/// The legal targets of the selected origin.
+#[must_use]
+pub fn targets(view: &BoardView, selected: Option<Origin>) -> Vec<Spot> {
+    match (view.mover, selected) {
+        (Some(m), Some(from)) => view
+            .moves
+            .iter()
+            .filter(|mv| mv.from == from)
+            .map(|mv| Spot::of_target(m, mv.to))
+            .collect(),
+        _ => Vec::new(),
+    }
+}
+
+/// The selection as it stands in this view: dropped when its origin has no move any more.
+#[must_use]
+pub fn valid_selection(view: &BoardView, selected: Option<Origin>) -> Option<Origin> {
+    selected.filter(|o| view.moves.iter().any(|mv| mv.from == *o))
+}
+
+/// What a tap (a click, a drop, Enter) on `spot` does: play to it if it is a target of the
+/// selection, else select it if it can move, else clear the selection.
+#[must_use]
+pub fn tap(
+    view: &BoardView,
+    selected: Option<Origin>,
+    spot: Spot,
+) -> (Option<Origin>, Option<Intent>) {
+    let Some(mover) = view.mover else {
+        return (None, None);
+    };
+    let selected = valid_selection(view, selected);
+    if let (Some(from), Some(to)) = (selected, spot.target(mover)) {
+        if view.moves.iter().any(|m| m.from == from && m.to == to) {
+            return (None, Some(Intent::Move { from, to }));
+        }
+    }
+    match spot
+        .origin(mover)
+        .filter(|o| valid_selection(view, Some(*o)).is_some())
+    {
+        Some(o) if selected != Some(o) => (Some(o), None),
+        _ => (None, None),
+    }
+}
+
+/// Picking a checker up (a drag) selects it when it can move.
+#[must_use]
+pub fn pick_up(view: &BoardView, spot: Spot) -> Option<Origin> {
+    view.mover
+        .and_then(|m| spot.origin(m))
+        .filter(|o| valid_selection(view, Some(*o)).is_some())
+}
+
+#[cfg(test)]
+mod tests {
+    use vrhcaby_rules::{Command, Game, Roll};
+
+    use super::*;
+
+    fn p(n: u8) -> Point {
+        Point::new(n).unwrap()
+    }
+
+    fn view(first: Side, dice: (u8, u8)) -> BoardView {
+        let mut g = Game::new();
+        g.apply(Command::Start { first }, 0).unwrap();
+        g.apply(
+            Command::Dice {
+                dice: Roll::from_values(dice.0, dice.1).unwrap(),
+            },
+            0,
+        )
+        .unwrap();
+        BoardView::build(&g, |_| true, None, first)
+    }
+
+    #[test]
+    fn select_then_play_a_target() {
+        let v = view(Side::White, (6, 5));
+        // White's 24-point can move 6 and 5.
+        let (sel, intent) = tap(&v, None, Spot::Point(p(24)));
+        assert_eq!(sel, Some(Origin::Point(p(24))));
+        assert_eq!(intent, None);
+        // 24/18 is open; 24/19 is Black's 6-point, blocked.
+        assert_eq!(targets(&v, sel), vec![Spot::Point(p(18))]);
+        let (sel, intent) = tap(&v, sel, Spot::Point(p(18)));
+        assert_eq!(sel, None);
+        assert_eq!(
+            intent,
+            Some(Intent::Move {
+                from: Origin::Point(p(24)),
+                to: Target::Point(p(18))
+            })
+        );
+    }
+
+    #[test]
+    fn black_taps_use_blacks_numbering() {
+        let v = view(Side::Black, (6, 5));
+        // Black's 24-point is White's 1-point.
+        let (sel, _) = tap(&v, None, Spot::Point(p(1)));
+        assert_eq!(sel, Some(Origin::Point(p(24))));
+        let (_, intent) = tap(&v, sel, Spot::Point(p(7)));
+        assert_eq!(
+            intent,
+            Some(Intent::Move {
+                from: Origin::Point(p(24)),
+                to: Target::Point(p(18))
+            })
+        );
+    }
+
+    #[test]
+    fn taps_that_are_not_moves_change_only_the_selection() {
+        let v = view(Side::White, (6, 5));
+        // An empty point, an opponent's point, a tap on the selection: nothing selected.
+        assert_eq!(tap(&v, None, Spot::Point(p(20))), (None, None));
+        assert_eq!(tap(&v, None, Spot::Point(p(1))), (None, None));
+        let sel = Some(Origin::Point(p(24)));
+        assert_eq!(tap(&v, sel, Spot::Point(p(24))), (None, None));
+        // Another movable checker moves the selection there.
+        assert_eq!(
+            tap(&v, sel, Spot::Point(p(13))),
+            (Some(Origin::Point(p(13))), None)
+        );
+        // The opponent's tray is never a target.
+        assert_eq!(tap(&v, sel, Spot::Off(Side::Black)).1, None);
+    }
+
+    #[test]
+    fn nothing_moves_without_a_mover_here() {
+        let mut v = view(Side::White, (6, 5));
+        v.mover = None;
+        v.moves.clear();
+        assert_eq!(tap(&v, None, Spot::Point(p(24))), (None, None));
+        assert!(movable(&v).is_empty());
+        assert_eq!(pick_up(&v, Spot::Point(p(24))), None);
+    }
+
+    #[test]
+    fn movable_spots_are_distinct_origins() {
+        let v = view(Side::White, (6, 5));
+        let m = movable(&v);
+        assert!(m.contains(&Spot::Point(p(24))));
+        let mut dedup = m.clone();
+        dedup.dedup();
+        assert_eq!(m.len(), dedup.len());
+        assert_eq!(pick_up(&v, Spot::Point(p(13))), Some(Origin::Point(p(13))));
+    }
+
+    #[test]
+    fn spots_read_from_attributes() {
+        assert_eq!(
+            Spot::from_attrs(Some("7"), None, None),
+            Some(Spot::Point(p(7)))
+        );
+        assert_eq!(Spot::from_attrs(Some("0"), None, None), None);
+        assert_eq!(Spot::from_attrs(Some("x"), None, None), None);
+        assert_eq!(
+            Spot::from_attrs(None, Some("black"), None),
+            Some(Spot::Off(Side::Black))
+        );
+        assert_eq!(
+            Spot::from_attrs(None, None, Some("white")),
+            Some(Spot::Bar(Side::White))
+        );
+        assert_eq!(Spot::from_attrs(None, None, Some("red")), None);
+    }
+}

@@ -1,0 +1,206 @@
+//! The app's one WebRTC link: invitations, answers, and the wiring between the link and the
+//! session (every link event and message goes through `Dispatch::input`, like a click; every
+//! `Effect::Send` goes out here).
+
+use std::cell::RefCell;
+
+use leptos::prelude::*;
+use vrhcaby_p2p::{decode, Message, PeerGame};
+use vrhcaby_rules::Side;
+
+use super::storage;
+pub use crate::invite::{clear_invitation_from_url, invitation_in_url, Stage};
+use crate::net::webrtc::{Link, LinkEvent};
+use crate::platform;
+use crate::session::{Effect, Input, Kind, LinkInput, PeerSession, Session};
+use crate::state::{Dispatch, Screen};
+
+const ICE_KEY: &str = "vrhcaby.ice";
+/// Public STUN servers used unless the player sets others.
+pub const DEFAULT_ICE: &str = "stun:stun.l.google.com:19302\nstun:stun.cloudflare.com:3478";
+
+thread_local! {
+    static LINK: RefCell<Option<Link>> = const { RefCell::new(None) };
+}
+
+/// The ICE servers: the player's list (one URL a line) or the default.
+#[must_use]
+pub fn ice_servers() -> String {
+    platform::load(ICE_KEY).unwrap_or_else(|| DEFAULT_ICE.to_string())
+}
+
+pub fn set_ice_servers(text: &str) {
+    platform::store(ICE_KEY, text);
+}
+
+fn ice_list() -> Vec<String> {
+    ice_servers()
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty())
+        .map(String::from)
+        .collect()
+}
+
+/// Carries the session's messages to the peer, and drops the link when the game on this tab is
+/// no longer a peer game.
+pub fn install(d: Dispatch) {
+    d.on_effect(|e| {
+        if let Effect::Send(m) = e {
+            LINK.with(|l| {
+                if let Some(link) = l.borrow().as_ref() {
+                    link.send(m);
+                }
+            });
+        }
+    });
+    leptos::prelude::Effect::new(move |_| {
+        let peer = d
+            .game
+            .session
+            .with(|s| s.as_ref().is_some_and(|s| s.kind() == Kind::Peer));
+        if !peer && d.nav.screen.get() != Screen::Friend {
+            close();
+        }
+    });
+}
+
+/// Whether this tab's game is a peer game.
+fn is_peer(d: Dispatch) -> bool {
+    d.game
+        .session
+        .with_untracked(|s| s.as_ref().is_some_and(|s| s.kind() == Kind::Peer))
+}
+
+/// Drops the link (leaving a peer game or starting a local one).
+pub fn close() {
+    let old = LINK.with(|l| l.borrow_mut().take());
+    drop(old);
+}
+
+fn handler(d: Dispatch) -> impl Fn(LinkEvent) + 'static {
+    move |ev| match ev {
+        LinkEvent::Open => {
+            d.nav.stage.set(Stage::Connected);
+            if is_peer(d) {
+                d.input(Input::Link(LinkInput::Open));
+                d.nav.screen.set(Screen::Game);
+            }
+        }
+        LinkEvent::Message(text) => receive(d, text),
+        LinkEvent::Closed => {
+            // A connection that never opened failed: say what to try.
+            if matches!(
+                d.nav.stage.get_untracked(),
+                Stage::Invited(_) | Stage::Answered(_) | Stage::Connecting
+            ) {
+                d.nav.stage.set(Stage::Failed);
+            }
+            d.input(Input::Link(LinkInput::Closed));
+        }
+    }
+}
+
+fn receive(d: Dispatch, text: String) {
+    if is_peer(d) {
+        d.input(Input::Link(LinkInput::Message(text)));
+        return;
+    }
+    // The guest learns the game from the host's hello: its saved game if it is this one.
+    let Ok(Message::Hello { game_id, seat, .. }) = decode(&text) else {
+        return;
+    };
+    let saved = storage::saved_text(Kind::Peer)
+        .and_then(|t| PeerSession::load(&t).ok())
+        .filter(|p| p.pg.game_id() == game_id);
+    let session = saved.unwrap_or_else(|| PeerSession::new(PeerGame::new(game_id, !seat)));
+    storage::adopt(d, Session::peer(session), move || {
+        d.input(Input::Link(LinkInput::Open));
+        d.input(Input::Link(LinkInput::Message(text)));
+        d.nav.screen.set(Screen::Game);
+    });
+}
+
+/// The host: a new peer game (or the current one, to reconnect) and an invitation.
+pub fn invite(d: Dispatch) {
+    let reconnecting = d.game.session.with_untracked(|s| {
+        s.as_ref()
+            .is_some_and(|s| s.kind() == Kind::Peer && s.game().result().is_none())
+    });
+    close();
+    d.nav.stage.set(Stage::Preparing);
+    d.nav.screen.set(Screen::Friend);
+    let offer = move || {
+        leptos::task::spawn_local(async move {
+            match Link::offer(&ice_list(), handler(d)).await {
+                Ok((link, code)) => {
+                    LINK.with(|l| *l.borrow_mut() = Some(link));
+                    d.nav.stage.set(Stage::Invited(invitation_link(&code)));
+                }
+                Err(_) => d.nav.stage.set(Stage::Failed),
+            }
+        });
+    };
+    if reconnecting {
+        offer();
+    } else {
+        let id = format!("{:016x}", platform::entropy());
+        let session = Session::peer(PeerSession::new(PeerGame::new(id, Side::White)));
+        storage::adopt(d, session, offer);
+    }
+}
+
+/// The host pastes the guest's answer code.
+pub fn connect(d: Dispatch, answer: String) {
+    d.nav.stage.set(Stage::Connecting);
+    leptos::task::spawn_local(async move {
+        let result = LINK.with(|l| l.borrow().is_some());
+        if !result {
+            d.nav.stage.set(Stage::Failed);
+            return;
+        }
+        // The link stays in the thread-local; borrow it only across the await-free call.
+        let fut = LINK.with(|l| l.borrow().as_ref().map(|link| link.accept(&answer)));
+        let Some(fut) = fut else { return };
+        if fut.await.is_err() {
+            d.nav.stage.set(Stage::Failed);
+        }
+    });
+}
+
+/// The guest opened an invitation: answer it. The game this tab shows stays saved; an
+/// invitation this device made but nobody used is dropped (the host's hello brings the game).
+pub fn join(d: Dispatch, invitation: String) {
+    close();
+    let unused = d.game.session.with_untracked(|s| {
+        s.as_ref()
+            .is_some_and(|s| s.kind() == Kind::Peer && s.game().record().commands.is_empty())
+    });
+    if unused || !is_peer(d) {
+        d.set_session(None);
+    }
+    d.nav.stage.set(Stage::Preparing);
+    d.nav.screen.set(Screen::Friend);
+    // Claim the peer game for this tab now, so the hello finds it held.
+    storage::with_claim(d, Kind::Peer, true, move || {
+        leptos::task::spawn_local(async move {
+            match Link::answer(&ice_list(), &invitation, handler(d)).await {
+                Ok((link, code)) => {
+                    LINK.with(|l| *l.borrow_mut() = Some(link));
+                    d.nav.stage.set(Stage::Answered(code));
+                }
+                Err(_) => d.nav.stage.set(Stage::Failed),
+            }
+        });
+    });
+}
+
+/// The page's address with the invitation in the fragment.
+fn invitation_link(code: &str) -> String {
+    let base = web_sys::window()
+        .and_then(|w| w.location().href().ok())
+        .unwrap_or_default();
+    let base = base.split('#').next().unwrap_or_default();
+    let base = base.split('?').next().unwrap_or_default();
+    format!("{base}#join={code}")
+}

@@ -1,0 +1,41 @@
+//! The sources of input and the carriers of effects, each the only place its side effect
+//! happens: the clock tick, the automatic lot and roll, storage and the one-tab lock, sound, and
+//! the peer link. Each is installed once by `App` (in Effects and listeners, never in a
+//! constructor or `Default`).
+
+pub mod clock;
+pub mod roll;
+pub mod storage;
+pub mod tab;
+
+#[cfg(feature = "peer")]
+pub mod link;
+#[cfg(not(feature = "peer"))]
+#[path = "link_stub.rs"]
+pub mod link;
+
+use leptos::prelude::GetUntracked;
+
+use crate::session::{Cue, Effect};
+use crate::sound::{self, Sound};
+use crate::state::Dispatch;
+
+/// Installs every driver.
+pub fn install(d: Dispatch) {
+    d.on_effect(move |e| {
+        if let Effect::Sound(cue) = e {
+            if !d.settings.muted.get_untracked() {
+                sound::play(match cue {
+                    Cue::Dice => Sound::Dice,
+                    Cue::Move => Sound::Move,
+                    Cue::Hit => Sound::Hit,
+                    Cue::Warning => Sound::Warning,
+                });
+            }
+        }
+    });
+    storage::install(d);
+    link::install(d);
+    clock::install(d);
+    roll::install(d);
+}

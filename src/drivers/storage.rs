@@ -1,0 +1,204 @@
+//! Storage: every kind of game in its own slot (a save never removes another kind's game), the
+//! first format's single slot migrated on start, and the games the start screen offers. Opening
+//! a game claims it for this tab first (`tab`), so two tabs never write the same game.
+
+use leptos::prelude::*;
+use vrhcaby_rules::SeededDice;
+
+use super::tab::{self, Claim};
+use crate::platform;
+use crate::session::save::{legacy_slot, LEGACY_KEY};
+use crate::session::{Dice, Effect, Input, Kind, Session};
+use crate::state::{Dispatch, Notice, Screen};
+
+/// The kind of game played last, continued when the page opens.
+pub const LAST_KEY: &str = "vrhcaby.last";
+
+/// The dice for a game on this device: `?seed=N` makes them deterministic.
+#[must_use]
+pub fn dice() -> Dice {
+    match platform::seed() {
+        Some(seed) => Dice::Seeded(SeededDice::new(seed)),
+        None => Dice::Other(Box::new(platform::CryptoDice)),
+    }
+}
+
+pub fn install(d: Dispatch) {
+    d.on_effect(move |e| {
+        if *e == Effect::Save {
+            save(d);
+        }
+    });
+}
+
+fn save(d: Dispatch) {
+    let Some((kind, text, over)) = d.game.session.with_untracked(|s| {
+        s.as_ref()
+            .map(|s| (s.kind(), s.save(), s.game().result().is_some()))
+    }) else {
+        return;
+    };
+    if text.is_empty() {
+        return;
+    }
+    platform::store(kind.key(), &text);
+    platform::store(LAST_KEY, kind.name());
+    d.nav.saved.update(|v| {
+        v.retain(|k| *k != kind);
+        if !over {
+            v.push(kind);
+        }
+    });
+    if d.nav
+        .load_error
+        .with_untracked(|e| e.as_ref().is_some_and(|(k, _)| *k == kind))
+    {
+        d.nav.load_error.set(None);
+    }
+}
+
+/// Moves a first-format save to its kind's slot (never over a newer save of that kind).
+fn migrate() {
+    let Some(old) = platform::load(LEGACY_KEY) else {
+        return;
+    };
+    let kind = legacy_slot(&old);
+    if platform::load(kind.key()).is_none() && !platform::store(kind.key(), &old) {
+        return;
+    }
+    platform::remove(LEGACY_KEY);
+}
+
+/// Whether a saved game is still being played; a broken save is an error to show.
+fn in_progress(kind: Kind, text: &str) -> Result<bool, crate::session::LoadError> {
+    if kind == Kind::Peer && !cfg!(feature = "peer") {
+        // This page cannot read it: the peer page continues it.
+        return Ok(true);
+    }
+    Session::load(text, Dice::Seeded(SeededDice::new(0))).map(|s| s.game().result().is_none())
+}
+
+/// On start: migrates, lists the saved games in progress, and returns the one to continue.
+pub fn startup(d: Dispatch) -> Option<Kind> {
+    migrate();
+    let mut saved = Vec::new();
+    for kind in Kind::ALL {
+        let Some(text) = platform::load(kind.key()) else {
+            continue;
+        };
+        match in_progress(kind, &text) {
+            Ok(true) => saved.push(kind),
+            Ok(false) => {}
+            Err(e) => d.nav.load_error.set(Some((kind, e))),
+        }
+    }
+    let last = platform::load(LAST_KEY).and_then(|n| Kind::ALL.into_iter().find(|k| k.name() == n));
+    let auto = last
+        .filter(|k| saved.contains(k))
+        .or_else(|| (saved.len() == 1).then(|| saved[0]));
+    d.nav.saved.set(saved);
+    auto
+}
+
+/// Makes `session` this tab's game, releasing the lock of a game of another kind.
+fn switch(d: Dispatch, session: Session) {
+    let old = d
+        .game
+        .session
+        .with_untracked(|s| s.as_ref().map(Session::kind));
+    if let Some(old) = old.filter(|k| *k != session.kind()) {
+        tab::release(old);
+    }
+    d.nav.busy.set(None);
+    d.set_session(Some(session));
+}
+
+/// Another tab took the game of `kind` over: stop playing it here.
+fn lost(d: Dispatch, kind: Kind) {
+    if d.game
+        .session
+        .with_untracked(|s| s.as_ref().is_some_and(|s| s.kind() == kind))
+    {
+        d.set_session(None);
+        d.nav.screen.set(Screen::Start);
+    }
+    d.nav.busy.set(Some(kind));
+    d.notices.notice.set(Some(Notice::TakenOver));
+}
+
+/// Claims the game of `kind` for this tab, then runs `then`; when another tab holds it, the
+/// start screen says so (and offers to take it over).
+pub fn with_claim(d: Dispatch, kind: Kind, steal: bool, then: impl FnOnce() + 'static) {
+    tab::claim(
+        kind,
+        steal,
+        move |claim| match claim {
+            Claim::Held => then(),
+            Claim::Busy => {
+                d.nav.busy.set(Some(kind));
+                d.nav.screen.set(Screen::Start);
+            }
+        },
+        move || lost(d, kind),
+    );
+}
+
+/// Opens the saved game of `kind` (`steal`: taking it over from another tab).
+pub fn open(d: Dispatch, kind: Kind, steal: bool) {
+    #[cfg(not(feature = "peer"))]
+    if kind == Kind::Peer {
+        super::link::open_peer_page("");
+        return;
+    }
+    if d.game
+        .session
+        .with_untracked(|s| s.as_ref().is_some_and(|s| s.kind() == kind))
+    {
+        d.nav.screen.set(Screen::Game);
+        return;
+    }
+    with_claim(d, kind, steal, move || {
+        let Some(text) = platform::load(kind.key()) else {
+            return;
+        };
+        match Session::load(&text, dice()) {
+            Ok(session) => {
+                switch(d, session);
+                d.nav.load_error.set(None);
+                d.nav.screen.set(Screen::Game);
+                platform::store(LAST_KEY, kind.name());
+                // R19: ten hours may have passed while the page was closed.
+                d.input(Input::Tick);
+            }
+            Err(e) => {
+                tab::release(kind);
+                d.nav.load_error.set(Some((kind, e)));
+            }
+        }
+    });
+}
+
+/// Starts a new game on this device (replacing the saved one of that kind).
+pub fn new_local(d: Dispatch) {
+    with_claim(d, Kind::Local, true, move || {
+        switch(d, Session::hot_seat(dice()));
+        d.nav.screen.set(Screen::Game);
+        d.perform(&Effect::Save);
+    });
+}
+
+/// A new or reconnected peer game from the link becomes this tab's game.
+pub fn adopt(d: Dispatch, session: Session, then: impl FnOnce() + 'static) {
+    let kind = session.kind();
+    with_claim(d, kind, true, move || {
+        switch(d, session);
+        d.perform(&Effect::Save);
+        then();
+    });
+}
+
+/// The saved text of the game of `kind`, if any.
+#[must_use]
+pub fn saved_text(kind: Kind) -> Option<String> {
+    platform::load(kind.key())
+}

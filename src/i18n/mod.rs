@@ -1,0 +1,224 @@
+//! The product's words, Czech first and English: a `Key` for the plain ones (here), one
+//! function per phrase that takes values (`phrases`), and every error a player can see, typed
+//! and translated (`errors`). No English reaches the Czech UI.
+
+mod errors;
+mod howto;
+mod phrases;
+
+pub use errors::{command_error, load_error, peer_error, session_error};
+pub use howto::how_to_play;
+pub use phrases::*;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Lang {
+    #[default]
+    Cs,
+    En,
+}
+
+impl Lang {
+    #[must_use]
+    pub fn code(self) -> &'static str {
+        match self {
+            Lang::Cs => "cs",
+            Lang::En => "en",
+        }
+    }
+
+    #[must_use]
+    pub fn from_code(code: &str) -> Lang {
+        if code == "en" {
+            Lang::En
+        } else {
+            Lang::Cs
+        }
+    }
+
+    #[must_use]
+    pub fn other(self) -> Lang {
+        match self {
+            Lang::Cs => Lang::En,
+            Lang::En => Lang::Cs,
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Key {
+    Title,
+    Tagline,
+    NewLocalGame,
+    Continue,
+    HowToPlay,
+    Back,
+    LanguageName,
+    Mute,
+    Unmute,
+    OfferDraw,
+    Accept,
+    Decline,
+    Resign,
+    ConfirmResign,
+    Cancel,
+    ResignAs,
+    NewGame,
+    Menu,
+    Numbers,
+    FollowTurn,
+    FixedBoard,
+    Pips,
+    Off,
+    DrawOffered,
+    Draw,
+    SavedGameBroken,
+    StartFresh,
+    NoMove,
+    Seconds,
+    Bar,
+    Rolling,
+    Forfeits,
+    PlayFriend,
+    Invitation,
+    CopyLink,
+    CopyCode,
+    Copied,
+    PasteAnswer,
+    Connect,
+    SendBack,
+    Preparing,
+    Connecting,
+    ConnectFailed,
+    IceServers,
+    Save,
+    Online,
+    Offline,
+    Leave,
+    ConfirmLeave,
+    Reconnect,
+    YouPlay,
+    HaveInvitation,
+    Join,
+    OpenElsewhere,
+    TakeOver,
+    TakenOver,
+}
+
+#[must_use]
+pub fn t(lang: Lang, key: Key) -> &'static str {
+    use Key::*;
+    match (lang, key) {
+        (Lang::Cs, Title) => "Vrhcáby",
+        (Lang::En, Title) => "Vrhcáby",
+        (Lang::Cs, Tagline) => "České vrhcáby pro dva — na jednom zařízení.",
+        (Lang::En, Tagline) => "Czech backgammon for two — on one device.",
+        (Lang::Cs, NewLocalGame) => "Nová hra na tomto zařízení",
+        (Lang::En, NewLocalGame) => "New game on this device",
+        (Lang::Cs, Continue) => "Pokračovat",
+        (Lang::En, Continue) => "Continue",
+        (Lang::Cs, HowToPlay) => "Jak hrát",
+        (Lang::En, HowToPlay) => "How to play",
+        (Lang::Cs, Back) => "Zpět",
+        (Lang::En, Back) => "Back",
+        (Lang::Cs, LanguageName) => "English",
+        (Lang::En, LanguageName) => "Čeština",
+        (Lang::Cs, Mute) => "Ztlumit zvuk",
+        (Lang::En, Mute) => "Mute",
+        (Lang::Cs, Unmute) => "Zapnout zvuk",
+        (Lang::En, Unmute) => "Unmute",
+        (Lang::Cs, OfferDraw) => "Nabídnout remízu",
+        (Lang::En, OfferDraw) => "Offer a draw",
+        (Lang::Cs, Accept) => "Přijmout",
+        (Lang::En, Accept) => "Accept",
+        (Lang::Cs, Decline) => "Odmítnout",
+        (Lang::En, Decline) => "Decline",
+        (Lang::Cs, Resign) => "Vzdát se",
+        (Lang::En, Resign) => "Resign",
+        (Lang::Cs, ConfirmResign) => "Ano, vzdát se",
+        (Lang::En, ConfirmResign) => "Yes, resign",
+        (Lang::Cs, Cancel) => "Zrušit",
+        (Lang::En, Cancel) => "Cancel",
+        (Lang::Cs, ResignAs) => "Kdo se vzdává?",
+        (Lang::En, ResignAs) => "Who resigns?",
+        (Lang::Cs, NewGame) => "Nová hra",
+        (Lang::En, NewGame) => "New game",
+        (Lang::Cs, Menu) => "Menu",
+        (Lang::En, Menu) => "Menu",
+        (Lang::Cs, Numbers) => "Čísla bodů",
+        (Lang::En, Numbers) => "Point numbers",
+        (Lang::Cs, FollowTurn) => "Deska se otáčí k hráči na tahu",
+        (Lang::En, FollowTurn) => "Board turns to the player on turn",
+        (Lang::Cs, FixedBoard) => "Deska stojí",
+        (Lang::En, FixedBoard) => "Board stays fixed",
+        (Lang::Cs, Pips) => "zbývá",
+        (Lang::En, Pips) => "pips",
+        (Lang::Cs, Off) => "vyvedeno",
+        (Lang::En, Off) => "off",
+        (Lang::Cs, DrawOffered) => "nabízí remízu",
+        (Lang::En, DrawOffered) => "offers a draw",
+        (Lang::Cs, Draw) => "Remíza",
+        (Lang::En, Draw) => "Draw",
+        (Lang::Cs, SavedGameBroken) => "Uloženou hru nejde načíst",
+        (Lang::En, SavedGameBroken) => "The saved game cannot be read",
+        (Lang::Cs, StartFresh) => "Začít novou hru",
+        (Lang::En, StartFresh) => "Start a new game",
+        (Lang::Cs, NoMove) => "nemá žádný povolený posun — tah propadá",
+        (Lang::En, NoMove) => "has no legal move — the turn passes",
+        (Lang::Cs, Seconds) => "s",
+        (Lang::En, Seconds) => "s",
+        (Lang::Cs, Bar) => "bar",
+        (Lang::En, Bar) => "bar",
+        (Lang::Cs, Rolling) => "hází…",
+        (Lang::En, Rolling) => "rolling…",
+        (Lang::Cs, Forfeits) => "propadlé hody za sebou",
+        (Lang::En, Forfeits) => "forfeited rolls in a row",
+        (Lang::Cs, PlayFriend) => "Hrát s přítelem (dvě zařízení)",
+        (Lang::En, PlayFriend) => "Play with a friend (two devices)",
+        (Lang::Cs, Invitation) => "Pošli příteli tento odkaz (nebo ať naskenuje QR kód):",
+        (Lang::En, Invitation) => "Send your friend this link (or let them scan the QR code):",
+        (Lang::Cs, CopyLink) => "Kopírovat odkaz",
+        (Lang::En, CopyLink) => "Copy link",
+        (Lang::Cs, CopyCode) => "Kopírovat kód",
+        (Lang::En, CopyCode) => "Copy code",
+        (Lang::Cs, Copied) => "Zkopírováno",
+        (Lang::En, Copied) => "Copied",
+        (Lang::Cs, PasteAnswer) => "Sem vlož kód odpovědi od přítele:",
+        (Lang::En, PasteAnswer) => "Paste your friend's answer code here:",
+        (Lang::Cs, Connect) => "Připojit",
+        (Lang::En, Connect) => "Connect",
+        (Lang::Cs, SendBack) => "Pošli tento kód zpět příteli, který tě pozval:",
+        (Lang::En, SendBack) => "Send this code back to the friend who invited you:",
+        (Lang::Cs, Preparing) => "Připravuji spojení…",
+        (Lang::En, Preparing) => "Preparing the connection…",
+        (Lang::Cs, Connecting) => "Připojuji…",
+        (Lang::En, Connecting) => "Connecting…",
+        (Lang::Cs, ConnectFailed) => "Spojení se nepodařilo. Zkuste obě zařízení na stejné síti (Wi-Fi), nebo v nastavení zadejte TURN server.",
+        (Lang::En, ConnectFailed) => "The connection failed. Try both devices on the same network (Wi-Fi), or set a TURN server in the settings.",
+        (Lang::Cs, IceServers) => "STUN/TURN servery (jeden na řádek)",
+        (Lang::En, IceServers) => "STUN/TURN servers (one per line)",
+        (Lang::Cs, Save) => "Uložit",
+        (Lang::En, Save) => "Save",
+        (Lang::Cs, Online) => "soupeř online",
+        (Lang::En, Online) => "opponent online",
+        (Lang::Cs, Offline) => "soupeř offline",
+        (Lang::En, Offline) => "opponent offline",
+        (Lang::Cs, Leave) => "Odejít ze hry",
+        (Lang::En, Leave) => "Leave the game",
+        (Lang::Cs, ConfirmLeave) => "Opravdu odejít? Odchodem prohráváš.",
+        (Lang::En, ConfirmLeave) => "Really leave? Leaving loses the game.",
+        (Lang::Cs, Reconnect) => "Nová pozvánka (znovu připojit)",
+        (Lang::En, Reconnect) => "New invitation (reconnect)",
+        (Lang::Cs, YouPlay) => "hraješ za",
+        (Lang::En, YouPlay) => "you play",
+        (Lang::Cs, HaveInvitation) => "Mám pozvánku od přítele (vložit kód)",
+        (Lang::En, HaveInvitation) => "I have an invitation (paste the code)",
+        (Lang::Cs, Join) => "Připojit se",
+        (Lang::En, Join) => "Join",
+        (Lang::Cs, OpenElsewhere) => "Tahle hra je otevřená v jiné kartě.",
+        (Lang::En, OpenElsewhere) => "This game is open in another tab.",
+        (Lang::Cs, TakeOver) => "Hrát ji tady",
+        (Lang::En, TakeOver) => "Play it here",
+        (Lang::Cs, TakenOver) => "Hru teď hraješ v jiné kartě; tady už se neukládá.",
+        (Lang::En, TakenOver) => "This game is now played in another tab; it is no longer saved here.",
+    }
+}

@@ -1,0 +1,253 @@
+//! Phrases built from values: names, turns, results, announcements and labels.
+
+use vrhcaby_rules::{CommandError, Move, Outcome, Reason, Side};
+
+use super::{t, Key, Lang};
+use crate::session::Kind;
+
+/// "White" / "Bílý", capitalised, for the start of a sentence or a label.
+#[must_use]
+pub fn side_name(lang: Lang, side: Side) -> &'static str {
+    match (lang, side) {
+        (Lang::Cs, Side::White) => "Bílý",
+        (Lang::Cs, Side::Black) => "Černý",
+        (Lang::En, Side::White) => "White",
+        (Lang::En, Side::Black) => "Black",
+    }
+}
+
+#[must_use]
+pub fn dont_wait(lang: Lang, claimant: Side) -> String {
+    match lang {
+        Lang::Cs => format!("Nečekat ({} vyhrává)", side_name(lang, claimant)),
+        Lang::En => format!("Don't wait ({} wins)", side_name(lang, claimant)),
+    }
+}
+
+/// The lot's result (R3).
+#[must_use]
+pub fn lot(lang: Lang, first: Side) -> String {
+    match lang {
+        Lang::Cs => format!("Los určil: začíná {}", side_name(lang, first)),
+        Lang::En => format!("{} won the lot and starts", side_name(lang, first)),
+    }
+}
+
+#[must_use]
+pub fn on_turn(lang: Lang, side: Side) -> String {
+    match lang {
+        Lang::Cs => format!("{} na tahu", side_name(lang, side)),
+        Lang::En => format!("{} to play", side_name(lang, side)),
+    }
+}
+
+#[must_use]
+pub fn result_title(lang: Lang, outcome: Outcome) -> String {
+    match outcome.winner() {
+        Some(side) => match lang {
+            Lang::Cs => format!("{} vyhrává", side_name(lang, side)),
+            Lang::En => format!("{} wins", side_name(lang, side)),
+        },
+        None => t(lang, Key::Draw).to_string(),
+    }
+}
+
+#[must_use]
+pub fn reason_text(lang: Lang, reason: Reason, loser: Option<Side>) -> String {
+    let l = loser.map(|s| side_name(lang, s)).unwrap_or("");
+    match (lang, reason) {
+        (Lang::Cs, Reason::BoreOff) => "vyvedl všech 15 kamenů".into(),
+        (Lang::En, Reason::BoreOff) => "bore off all 15 checkers".into(),
+        (Lang::Cs, Reason::Resigned) => format!("{l} se vzdal"),
+        (Lang::En, Reason::Resigned) => format!("{l} resigned"),
+        (Lang::Cs, Reason::Left) => format!("{l} odešel ze hry"),
+        (Lang::En, Reason::Left) => format!("{l} left the game"),
+        (Lang::Cs, Reason::TimeoutClaimed) => format!("{l} nestihl táhnout (Nečekat)"),
+        (Lang::En, Reason::TimeoutClaimed) => format!("{l} ran out of time (Don't wait)"),
+        (Lang::Cs, Reason::TimeoutOffline) => format!("{l} byl offline, když mu vypršel čas"),
+        (Lang::En, Reason::TimeoutOffline) => format!("{l} was offline when his time ran out"),
+        (Lang::Cs, Reason::Inactivity) => format!("10 hodin bez posunu — prohrává {l}"),
+        (Lang::En, Reason::Inactivity) => format!("10 hours without a move — {l} loses"),
+        (Lang::Cs, Reason::DrawAgreed) => "remíza dohodou".into(),
+        (Lang::En, Reason::DrawAgreed) => "draw by agreement".into(),
+        (Lang::Cs, Reason::DrawForfeits) => "5 propadlých hodů za sebou".into(),
+        (Lang::En, Reason::DrawForfeits) => "5 forfeited rolls in a row".into(),
+    }
+}
+
+/// Why "Offer a draw" is not available now.
+#[must_use]
+pub fn offer_blocked(lang: Lang, e: &CommandError) -> String {
+    match (lang, e) {
+        (Lang::Cs, CommandError::DrawTooEarly { needed }) => {
+            format!("Remízu lze nabídnout po 4 posunech ve hře (ještě {needed}).")
+        }
+        (Lang::En, CommandError::DrawTooEarly { needed }) => {
+            format!("A draw can be offered after 4 moves in the game ({needed} to go).")
+        }
+        (Lang::Cs, CommandError::DrawTooSoon { needed }) => {
+            format!("Další nabídka až po 4 posunech od té minulé (ještě {needed}).")
+        }
+        (Lang::En, CommandError::DrawTooSoon { needed }) => {
+            format!("Another offer needs 4 moves since your last one ({needed} to go).")
+        }
+        (Lang::Cs, CommandError::DrawAfterTimeout) => {
+            "Čas na posun vypršel: remízu už nabídnout nelze.".into()
+        }
+        (Lang::En, CommandError::DrawAfterTimeout) => {
+            "Your move time has run out: no draw offer now.".into()
+        }
+        (Lang::Cs, _) => "Remízu lze nabídnout jen na tahu.".into(),
+        (Lang::En, _) => "A draw can be offered only by the player on turn.".into(),
+    }
+}
+
+#[must_use]
+pub fn rolled(lang: Lang, side: Side, a: u8, b: u8) -> String {
+    match lang {
+        Lang::Cs => format!("{} hodil {a} a {b}", side_name(lang, side)),
+        Lang::En => format!("{} rolled {a} and {b}", side_name(lang, side)),
+    }
+}
+
+/// A move for the live region: "Bílý: 24 → 18, vyhodil kámen na bar".
+#[must_use]
+pub fn moved(lang: Lang, side: Side, mv: Move, hit: bool) -> String {
+    let place = |i: u8| match i {
+        0 => t(lang, Key::Off).to_string(),
+        25 => t(lang, Key::Bar).to_string(),
+        n => n.to_string(),
+    };
+    let hit = match (lang, hit) {
+        (_, false) => "",
+        (Lang::Cs, true) => ", vyhodil kámen na bar",
+        (Lang::En, true) => ", hit a checker to the bar",
+    };
+    format!(
+        "{}: {} → {}{hit}",
+        side_name(lang, side),
+        place(mv.from.index()),
+        place(mv.to.index())
+    )
+}
+
+#[must_use]
+pub fn no_move(lang: Lang, side: Side) -> String {
+    format!("{} {}", side_name(lang, side), t(lang, Key::NoMove))
+}
+
+/// A forfeited roll, said with its dice: "Černý hodil 3 a 2 — nemá tah".
+#[must_use]
+pub fn forfeited(lang: Lang, side: Side, a: u8, b: u8) -> String {
+    match lang {
+        Lang::Cs => format!("{} hodil {a} a {b} — nemá tah", side_name(lang, side)),
+        Lang::En => format!(
+            "{} rolled {a} and {b} — no legal move",
+            side_name(lang, side)
+        ),
+    }
+}
+
+#[must_use]
+pub fn draw_offered(lang: Lang, by: Side) -> String {
+    format!("{} {}", side_name(lang, by), t(lang, Key::DrawOffered))
+}
+
+#[must_use]
+pub fn draw_declined(lang: Lang, by: Side) -> String {
+    match lang {
+        Lang::Cs => format!("{} remízu odmítl", side_name(lang, by)),
+        Lang::En => format!("{} declined the draw", side_name(lang, by)),
+    }
+}
+
+/// The result in one line for the live region.
+#[must_use]
+pub fn result_line(lang: Lang, outcome: Outcome, reason: Reason) -> String {
+    let text = reason_text(lang, reason, outcome.winner().map(|w| !w));
+    match outcome.winner() {
+        Some(_) => format!("{}: {text}", result_title(lang, outcome)),
+        None => capitalise(&text),
+    }
+}
+
+fn capitalise(s: &str) -> String {
+    let mut c = s.chars();
+    c.next()
+        .map(|f| f.to_uppercase().chain(c).collect())
+        .unwrap_or_default()
+}
+
+/// "hraješ za bílé" / "you play White".
+#[must_use]
+pub fn you_play(lang: Lang, side: Side) -> String {
+    match (lang, side) {
+        (Lang::Cs, Side::White) => "Hraješ za bílé".into(),
+        (Lang::Cs, Side::Black) => "Hraješ za černé".into(),
+        (Lang::En, _) => format!("You play {}", side_name(lang, side)),
+    }
+}
+
+/// The label of a saved game's "Continue" button.
+#[must_use]
+pub fn continue_game(lang: Lang, kind: Kind) -> String {
+    let what = match (lang, kind) {
+        (Lang::Cs, Kind::Local) => "hra na tomto zařízení",
+        (Lang::En, Kind::Local) => "game on this device",
+        (Lang::Cs, Kind::Peer) => "hra s přítelem",
+        (Lang::En, Kind::Peer) => "game with a friend",
+        (Lang::Cs, Kind::Bot) => "hra s počítačem",
+        (Lang::En, Kind::Bot) => "game against the computer",
+    };
+    format!("{}: {what}", t(lang, Key::Continue))
+}
+
+#[must_use]
+pub fn seconds_warning(lang: Lang, seconds: u32) -> String {
+    match lang {
+        Lang::Cs => format!("Zbývá {seconds} sekund"),
+        Lang::En => format!("{seconds} seconds left"),
+    }
+}
+
+/// "1 černý", "3 černé", "5 černých": Czech agreement with the number.
+fn checkers_cs(side: Side, n: u8) -> &'static str {
+    match (side, n) {
+        (Side::White, 1) => "bílý",
+        (Side::White, 2..=4) => "bílé",
+        (Side::White, _) => "bílých",
+        (Side::Black, 1) => "černý",
+        (Side::Black, 2..=4) => "černé",
+        (Side::Black, _) => "černých",
+    }
+}
+
+/// What a screen reader says for a point: its number and who stands there.
+#[must_use]
+pub fn point_label(lang: Lang, number: u8, occupant: Option<(Side, u8)>) -> String {
+    match (lang, occupant) {
+        (Lang::Cs, None) => format!("Bod {number}, prázdný"),
+        (Lang::En, None) => format!("Point {number}, empty"),
+        (Lang::Cs, Some((side, n))) => format!("Bod {number}, {n} {}", checkers_cs(side, n)),
+        (Lang::En, Some((side, n))) => format!(
+            "Point {number}, {n} {}",
+            match side {
+                Side::White => "white",
+                Side::Black => "black",
+            }
+        ),
+    }
+}
+
+#[must_use]
+pub fn bar_label(lang: Lang, side: Side, n: u8) -> String {
+    match lang {
+        Lang::Cs => format!("Bar: {n} ({})", side_name(lang, side)),
+        Lang::En => format!("Bar: {n} ({})", side_name(lang, side)),
+    }
+}
+
+#[must_use]
+pub fn off_label(lang: Lang, side: Side, n: u8) -> String {
+    format!("{}: {n} {}", side_name(lang, side), t(lang, Key::Off))
+}

@@ -1,0 +1,124 @@
+//! The controls under the board: offer a draw (with the rules core's reason when it cannot be
+//! offered), resign, Don't wait, the peer's presence and leaving, and the board settings.
+
+use leptos::prelude::*;
+use vrhcaby_rules::Side;
+
+use super::{act, with_session, LanguageAndSound};
+use crate::i18n::{self, Key};
+use crate::session::Intent;
+use crate::state::{Dispatch, Screen, Settings, FOLLOW_KEY, NUMBERS_KEY};
+
+#[component]
+pub fn Controls(confirm_resign: RwSignal<bool>) -> impl IntoView {
+    let d = expect_context::<Dispatch>();
+    let g = d.game;
+    let s = expect_context::<Settings>();
+    let mine = move |side: Option<Side>| {
+        side.is_some_and(|side| {
+            g.session
+                .with(|x| x.as_ref().is_some_and(|x| x.controls(side)))
+        })
+    };
+    let offer_state = move || with_session(g, |_, game, now| game.can_offer_draw(now));
+    let can_offer = move || {
+        matches!(offer_state(), Some(Ok(())))
+            && mine(with_session(g, |_, game, _| game.turn()).flatten())
+    };
+    let offer_reason = move || match offer_state() {
+        Some(Err(e)) => i18n::offer_blocked(s.lang.get(), &e),
+        _ => String::new(),
+    };
+    let claimant = move || {
+        with_session(g, |_, game, now| game.claimant(now))
+            .flatten()
+            .filter(|side| mine(Some(*side)))
+    };
+    let playing = move || with_session(g, |_, game, _| game.result().is_none()).unwrap_or(false);
+    let forfeits = move || with_session(g, |_, game, _| game.forfeits_in_a_row()).unwrap_or(0);
+    // The other device of a peer game: this device's side and whether the peer is online.
+    let remote = move || {
+        with_session(g, |x, _, _| {
+            x.remote()
+                .map(|p| (p.seat(), p.online(), p.halted().cloned()))
+        })
+        .flatten()
+    };
+    let hot_seat = move || with_session(g, |x, _, _| x.own_side().is_none()).unwrap_or(true);
+    let confirm_leave = RwSignal::new(false);
+
+    view! {
+        <section class="controls">
+            {move || remote().and_then(|r| r.2).map(|e| view! {
+                <p class="halted" role="alert" data-testid="halted">{i18n::peer_error(s.lang.get(), &e)}</p>
+            })}
+            {move || remote().map(|(me, online, _)| view! {
+                <div class="row peer">
+                    <span class="stat">{i18n::you_play(s.lang.get(), me)}</span>
+                    <span class=if online { "presence on" } else { "presence off" }
+                        title=if online { s.say(Key::Online) } else { s.say(Key::Offline) }>
+                        <span data-testid="peer-status">{if online { "online" } else { "offline" }}</span>
+                    </span>
+                    <Show when=move || !online && playing()>
+                        <button class="chip" data-testid="reconnect" on:click=move |_| crate::drivers::link::invite(d)>
+                            {s.say(Key::Reconnect)}
+                        </button>
+                    </Show>
+                    <Show when=move || playing()>
+                        <button class="chip" data-testid="leave" on:click=move |_| confirm_leave.set(true)>
+                            {s.say(Key::Leave)}
+                        </button>
+                    </Show>
+                </div>
+            })}
+            <Show when=move || confirm_leave.get() && playing()>
+                <div class="dialog" role="dialog" aria-modal="true" data-testid="leave-dialog">
+                    <p class="title">{move || s.say(Key::ConfirmLeave)}</p>
+                    <div class="row">
+                        <button class="danger" data-testid="confirm-leave" on:click=move |_| {
+                            confirm_leave.set(false);
+                            if let Some((me, _, _)) = remote() {
+                                act(Intent::Leave { side: me });
+                            }
+                        }>{move || s.say(Key::Leave)}</button>
+                        <button on:click=move |_| confirm_leave.set(false)>{move || s.say(Key::Cancel)}</button>
+                    </div>
+                </div>
+            </Show>
+            <Show when=move || claimant().is_some()>
+                <button class="claim" data-testid="claim-win" on:click=move |_| act(Intent::ClaimWin)>
+                    {move || claimant().map(|side| i18n::dont_wait(s.lang.get(), side)).unwrap_or_default()}
+                </button>
+            </Show>
+            <div class="row">
+                <button data-testid="offer-draw" disabled=move || !can_offer() title=offer_reason
+                    on:click=move |_| act(Intent::OfferDraw)>{move || s.say(Key::OfferDraw)}</button>
+                <button data-testid="resign" disabled=move || !playing()
+                    on:click=move |_| confirm_resign.set(true)>{move || s.say(Key::Resign)}</button>
+            </div>
+            <p class="reason" data-testid="offer-reason">
+                {move || if playing() && !can_offer() { offer_reason() } else { String::new() }}
+            </p>
+            <Show when=move || { forfeits() > 0 }>
+                <p class="reason" data-testid="forfeits">
+                    {move || format!("{}: {}/5", s.say(Key::Forfeits), forfeits())}
+                </p>
+            </Show>
+            <div class="row small">
+                <button data-testid="flip" class="chip" class:hidden=move || !hot_seat()
+                    aria-pressed=move || s.follow_turn.get().to_string()
+                    on:click=move |_| s.toggle(s.follow_turn, FOLLOW_KEY)>
+                    {move || if s.follow_turn.get() { s.say(Key::FollowTurn) } else { s.say(Key::FixedBoard) }}
+                </button>
+                <button data-testid="numbers" class="chip" aria-pressed=move || s.numbers.get().to_string()
+                    on:click=move |_| s.toggle(s.numbers, NUMBERS_KEY)>
+                    {move || s.say(Key::Numbers)}
+                </button>
+                <LanguageAndSound/>
+                <button data-testid="menu" class="chip" on:click=move |_| d.nav.screen.set(Screen::Start)>
+                    {move || s.say(Key::Menu)}
+                </button>
+            </div>
+        </section>
+    }
+}

@@ -1,0 +1,49 @@
+//! Around the board: the players' panel, the controls under the board, the dialogs, and the
+//! language and sound chips. Every button asks the rules core (through the session) whether its
+//! command is allowed now; none decides a rule itself.
+
+mod controls;
+mod dialogs;
+mod players;
+
+pub use controls::Controls;
+pub use dialogs::Dialogs;
+pub use players::Players;
+
+use leptos::prelude::*;
+use vrhcaby_rules::{Game, Millis};
+
+use crate::i18n::Key;
+use crate::session::{Intent, Session};
+use crate::state::{Dispatch, GameState, Settings, MUTE_KEY};
+
+/// Reads the session and its clock (tracked), if there is a game.
+pub(crate) fn with_session<T>(
+    g: GameState,
+    f: impl FnOnce(&Session, &Game, Millis) -> T,
+) -> Option<T> {
+    let now = g.now.get();
+    g.session
+        .with(|s| s.as_ref().map(|s| f(s, s.game(), s.now(now))))
+}
+
+/// Sends a player's intent.
+pub(crate) fn act(intent: Intent) {
+    expect_context::<Dispatch>().input(crate::session::Input::Intent(intent));
+}
+
+/// The language and sound chips, on every screen.
+#[component]
+pub fn LanguageAndSound() -> impl IntoView {
+    let s = expect_context::<Settings>();
+    view! {
+        <button data-testid="language" class="chip"
+            on:click=move |_| s.set_lang(s.lang.get_untracked().other())>
+            {move || s.say(Key::LanguageName)}
+        </button>
+        <button data-testid="mute" class="chip" aria-pressed=move || s.muted.get().to_string()
+            on:click=move |_| s.toggle(s.muted, MUTE_KEY)>
+            {move || if s.muted.get() { s.say(Key::Unmute) } else { s.say(Key::Mute) }}
+        </button>
+    }
+}

@@ -1,0 +1,75 @@
+//! The game screen: the players, the board, a notice, the controls and the dialogs. The board
+//! gets its view from the game and hands its intents to the session.
+
+use leptos::prelude::*;
+
+use crate::board::{seat_of, Board, BoardView, ClockView};
+use crate::i18n;
+use crate::panel::{Controls, Dialogs, Players};
+use crate::session::Input;
+use crate::state::{Dispatch, Notice, Settings};
+
+#[component]
+pub fn GameScreen() -> impl IntoView {
+    let d = expect_context::<Dispatch>();
+    let s = expect_context::<Settings>();
+    let g = d.game;
+    let view = Memo::new(move |_| {
+        let follow = s.follow_turn.get();
+        g.session.with(|x| {
+            x.as_ref().map_or_else(BoardView::default, |x| {
+                let own = x.own_side();
+                BoardView::build(
+                    x.game(),
+                    |side| x.controls(side),
+                    own,
+                    seat_of(x.game(), own, follow),
+                )
+            })
+        })
+    });
+    let clock = Memo::new(move |_| {
+        let now = g.now.get();
+        g.session.with(|x| {
+            x.as_ref().map_or_else(ClockView::default, |x| {
+                ClockView::build(x.game(), x.now(now))
+            })
+        })
+    });
+    let confirm_resign = RwSignal::new(false);
+    let escape = window_event_listener(leptos::ev::keydown, move |ev| {
+        if ev.key() == "Escape" {
+            confirm_resign.set(false);
+        }
+    });
+    on_cleanup(move || escape.remove());
+    let notice = d.notices.notice;
+    view! {
+        <main class="game">
+            <Players/>
+            <Board view=view clock=clock events=d.notices.events tumbling=g.tumbling
+                portrait=s.portrait numbers=s.numbers lang=s.lang
+                on_intent=Callback::new(move |intent| { d.input(Input::Intent(intent)); })/>
+            {move || notice.get().map(|n| view! {
+                <div class="notice" data-testid="notice" on:click=move |_| notice.set(None)>
+                    {move || notice_text(s.lang.get(), &n)}
+                </div>
+            })}
+            <Controls confirm_resign=confirm_resign/>
+            <Dialogs confirm_resign=confirm_resign/>
+        </main>
+    }
+}
+
+/// A notice in the player's language.
+fn notice_text(lang: i18n::Lang, n: &Notice) -> String {
+    match n {
+        Notice::Lot(first) => i18n::lot(lang, *first),
+        Notice::Forfeit { side, roll } => {
+            i18n::forfeited(lang, *side, roll.high().value(), roll.low().value())
+        }
+        Notice::Refused(e) => i18n::session_error(lang, e),
+        Notice::Peer(e) => i18n::peer_error(lang, e),
+        Notice::TakenOver => i18n::t(lang, i18n::Key::TakenOver).to_string(),
+    }
+}

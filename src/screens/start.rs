@@ -1,0 +1,71 @@
+//! The start screen: a new game on this device, a "Continue" for each saved game in progress
+//! (`data-kind`), play with a friend, how to play; a broken save is reported with a way out, and
+//! a game open in another tab can be taken over.
+
+use leptos::prelude::*;
+
+use crate::drivers::{link, storage};
+use crate::i18n::{self, Key};
+use crate::panel::LanguageAndSound;
+use crate::platform;
+use crate::session::Kind;
+use crate::state::{Dispatch, Screen};
+
+#[component]
+pub fn StartScreen() -> impl IntoView {
+    let d = expect_context::<Dispatch>();
+    let s = d.settings;
+    let nav = d.nav;
+    let discard = move |kind: Kind| {
+        nav.load_error.set(None);
+        if kind == Kind::Local {
+            storage::new_local(d);
+        } else {
+            platform::remove(kind.key());
+        }
+    };
+    view! {
+        <main class="start">
+            <h1>{move || s.say(Key::Title)}</h1>
+            <p class="tagline">{move || s.say(Key::Tagline)}</p>
+            {move || nav.load_error.get().map(|(kind, e)| view! {
+                <div class="broken" role="alert" data-testid="load-error" data-kind=kind.name()>
+                    <strong>{s.say(Key::SavedGameBroken)}</strong>
+                    <p class="detail">{i18n::load_error(s.lang.get(), &e)}</p>
+                    <button class="primary" data-testid="discard-save" on:click=move |_| discard(kind)>
+                        {s.say(Key::StartFresh)}
+                    </button>
+                </div>
+            })}
+            {move || nav.busy.get().map(|kind| view! {
+                <div class="broken" role="alert" data-testid="tab-busy" data-kind=kind.name()>
+                    <strong>{s.say(Key::OpenElsewhere)}</strong>
+                    <button class="primary" data-testid="take-over" on:click=move |_| {
+                        d.notices.notice.set(None);
+                        storage::open(d, kind, true);
+                    }>{s.say(Key::TakeOver)}</button>
+                </div>
+            })}
+            <div class="menu">
+                <For each=move || nav.saved.get() key=|k| *k let:kind>
+                    <Show when=move || nav.busy.get() != Some(kind)>
+                        <button class="primary" data-testid="continue" data-kind=kind.name()
+                            on:click=move |_| storage::open(d, kind, false)>
+                            {move || i18n::continue_game(s.lang.get(), kind)}
+                        </button>
+                    </Show>
+                </For>
+                <button class="primary" data-testid="new-local-game" on:click=move |_| storage::new_local(d)>
+                    {move || s.say(Key::NewLocalGame)}
+                </button>
+                <button class="primary" data-testid="play-friend" on:click=move |_| link::invite(d)>
+                    {move || s.say(Key::PlayFriend)}
+                </button>
+                <button data-testid="how-to-play" on:click=move |_| nav.screen.set(Screen::HowTo)>
+                    {move || s.say(Key::HowToPlay)}
+                </button>
+            </div>
+            <div class="settings"><LanguageAndSound/></div>
+        </main>
+    }
+}

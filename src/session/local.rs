@@ -1,0 +1,125 @@
+//! A game whose dice are thrown on this device (hot-seat, and against the computer): the `Game`,
+//! its dice source, and the saved form.
+
+use serde::{Deserialize, Serialize};
+use serde_json::value::RawValue;
+use vrhcaby_rules::{
+    Command, CommandError, DiceSource, Event, Game, Millis, Phase, Record, SeededDice,
+};
+
+use super::save::{Kind, LoadError};
+
+/// The save format's version for a local game.
+pub const SAVE_VERSION: u32 = 1;
+
+/// Where the lot and the dice come from: a seeded sequence (`?seed=N`, tests), continued exactly
+/// after a reload, or any other source (the browser's crypto randomness).
+pub enum Dice {
+    Seeded(SeededDice),
+    Other(Box<dyn DiceSource + Send + Sync>),
+}
+
+impl std::fmt::Debug for Dice {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Dice::Seeded(s) => write!(f, "Seeded({})", s.state()),
+            Dice::Other(_) => f.write_str("Other"),
+        }
+    }
+}
+
+impl Dice {
+    fn source(&mut self) -> &mut dyn DiceSource {
+        match self {
+            Dice::Seeded(s) => s,
+            Dice::Other(o) => o.as_mut(),
+        }
+    }
+}
+
+/// A game with its dice on this device.
+#[derive(Debug)]
+pub struct LocalGame {
+    pub game: Game,
+    dice: Dice,
+}
+
+#[derive(Serialize, Deserialize)]
+struct Saved {
+    version: u32,
+    kind: String,
+    record: Box<RawValue>,
+    /// The seeded dice source's state, to continue a `?seed=` game exactly.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    rng: Option<u64>,
+}
+
+impl LocalGame {
+    #[must_use]
+    pub fn new(dice: Dice) -> LocalGame {
+        LocalGame {
+            game: Game::new(),
+            dice,
+        }
+    }
+
+    /// Draws the lot (R3) or throws the roll (R4) the game waits for; nothing when it waits for
+    /// neither.
+    pub fn throw(&mut self, now: Millis) -> Result<Vec<Event>, CommandError> {
+        let cmd = match self.game.phase() {
+            Phase::Lot => Command::Start {
+                first: self.dice.source().lot(),
+            },
+            Phase::Rolling => Command::Dice {
+                dice: self.dice.source().roll(),
+            },
+            _ => return Ok(Vec::new()),
+        };
+        self.game.apply(cmd, now)
+    }
+
+    /// Time passing: applies a tick only when a timed event is due (S3).
+    pub fn tick(&mut self, now: Millis) -> Result<Vec<Event>, CommandError> {
+        match self.game.next_due() {
+            Some(due) if due <= now => self.game.apply(Command::Tick, now),
+            _ => Ok(Vec::new()),
+        }
+    }
+
+    /// The saved form: the game record plus, for a seeded game, the dice source's state.
+    #[must_use]
+    pub fn save(&self) -> String {
+        let Ok(record) = RawValue::from_string(self.game.record().to_json()) else {
+            return String::new();
+        };
+        let saved = Saved {
+            version: SAVE_VERSION,
+            kind: Kind::Local.name().into(),
+            record,
+            rng: match &self.dice {
+                Dice::Seeded(s) => Some(s.state()),
+                Dice::Other(_) => None,
+            },
+        };
+        serde_json::to_string(&saved).unwrap_or_default()
+    }
+
+    /// Continues a saved game; `dice` serves an unseeded game (a seeded one continues its own).
+    pub fn load(text: &str, dice: Dice) -> Result<LocalGame, LoadError> {
+        let saved: Saved = serde_json::from_str(text).map_err(|_| LoadError::Unreadable)?;
+        if saved.version != SAVE_VERSION || saved.kind != Kind::Local.name() {
+            return Err(LoadError::UnknownVersion {
+                version: saved.version,
+            });
+        }
+        let record = Record::from_json(saved.record.get()).map_err(LoadError::Record)?;
+        let game = record.replay().map_err(LoadError::Record)?;
+        Ok(LocalGame {
+            game,
+            dice: match saved.rng {
+                Some(state) => Dice::Seeded(SeededDice::from_state(state)),
+                None => dice,
+            },
+        })
+    }
+}

@@ -1,0 +1,61 @@
+//! The local-only build (the start page, kept small for the first load) has no peer-to-peer
+//! play: `PeerSession` and `PeerError` have no values here, so every path that would use one is
+//! compiled away. A saved peer game continues on the full app under `peer/`.
+
+use vrhcaby_rules::{Command, Event, Game, Millis, Side};
+
+use super::save::LoadError;
+
+/// No peer error exists in this build.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PeerError {}
+
+/// No peer game exists in this build.
+#[derive(Debug)]
+pub enum PeerSession {}
+
+impl PeerSession {
+    pub fn game(&self) -> &Game {
+        match *self {}
+    }
+    pub fn seat(&self) -> Side {
+        match *self {}
+    }
+    pub fn online(&self) -> bool {
+        match *self {}
+    }
+    pub fn halted(&self) -> Option<&PeerError> {
+        match *self {}
+    }
+    pub fn take_needs_save(&mut self) -> bool {
+        match *self {}
+    }
+    pub fn take_outbox(&mut self) -> Vec<String> {
+        match *self {}
+    }
+    pub fn take_warning(&mut self) -> Option<PeerError> {
+        match *self {}
+    }
+    pub fn act(&mut self, _: Command, _: Millis) -> Result<Vec<Event>, PeerError> {
+        match *self {}
+    }
+    pub fn tick(&mut self, _: Millis) -> Result<Vec<Event>, PeerError> {
+        match *self {}
+    }
+    pub fn on_open(&mut self, _: Millis) -> Vec<Event> {
+        match *self {}
+    }
+    pub fn on_close(&mut self, _: Millis) -> Vec<Event> {
+        match *self {}
+    }
+    pub fn receive(&mut self, _: &str, _: Millis) -> Vec<Event> {
+        match *self {}
+    }
+    pub fn save(&self) -> String {
+        match *self {}
+    }
+    /// A saved peer game continues on the peer page.
+    pub fn load(_: &str) -> Result<PeerSession, LoadError> {
+        Err(LoadError::ElsewherePage)
+    }
+}

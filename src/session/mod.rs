@@ -1,0 +1,365 @@
+//! A game on this device, as plain Rust (no web dependency, native tests): the rules core, who
+//! plays each side (`seats`), and what the game needs done. Inputs come in ([`Input`]: a player's
+//! intent, a tick, the automatic dice, a link event or a peer's message); the session decides and
+//! says what must happen ([`Effect`]: send this, save, play a sound); the drivers do it.
+//!
+//! Hot-seat is two [`Seat::Here`] seats, a peer game one `Here` and one `Remote`, a game against
+//! the computer one `Here` and one `Computer`. Nothing here asks "is this a peer game": the
+//! questions are per side (`controls(side)`, `seat(side)`).
+
+mod local;
+pub mod save;
+
+#[cfg(feature = "peer")]
+pub mod peer;
+#[cfg(not(feature = "peer"))]
+#[path = "local_only.rs"]
+pub mod peer;
+
+pub use local::{Dice, LocalGame};
+pub use peer::{PeerError, PeerSession};
+pub use save::{Kind, LoadError};
+
+use vrhcaby_rules::{
+    BySide, Command, CommandError, Event, Game, Millis, Origin, Phase, Side, Target,
+};
+
+/// Who plays a side.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Seat {
+    /// A person at this device.
+    Here,
+    /// The computer, on this device.
+    Computer,
+    /// The other device of a peer-to-peer game.
+    Remote,
+}
+
+/// What a person at this device wants. The session turns it into a command for the side this
+/// device plays, or refuses it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Intent {
+    /// Move a checker of the side whose dice are on the board (the mover's numbering).
+    Move {
+        from: Origin,
+        to: Target,
+    },
+    OfferDraw,
+    AcceptDraw,
+    DeclineDraw,
+    Resign {
+        side: Side,
+    },
+    /// "Don't wait" (R17), for the waiting side.
+    ClaimWin,
+    Leave {
+        side: Side,
+    },
+}
+
+/// Something that happened to the peer link.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum LinkInput {
+    Open,
+    Message(String),
+    Closed,
+}
+
+/// Every way into a session.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Input {
+    Intent(Intent),
+    /// Time passing: timed events that are due happen (S3).
+    Tick,
+    /// The automatic lot or roll is due (local dice only; a peer game's dice come from the
+    /// fair-dice exchange).
+    Dice,
+    Link(LinkInput),
+}
+
+/// Short sounds the session asks for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Cue {
+    Dice,
+    Move,
+    Hit,
+    Warning,
+}
+
+/// What the drivers must do after an input.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Effect {
+    /// A message for the peer.
+    Send(String),
+    /// The session changed: save it.
+    Save,
+    Sound(Cue),
+    /// The running clock crossed a warning mark: this many seconds are left.
+    Countdown(u32),
+    /// The peer sent something this device refused (nothing changed).
+    Warn(PeerError),
+}
+
+/// What an accepted input did.
+#[derive(Debug, Default, PartialEq, Eq)]
+pub struct Output {
+    pub events: Vec<Event>,
+    pub effects: Vec<Effect>,
+}
+
+/// Why an input was refused. The session is unchanged.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SessionError {
+    /// The rules core refused the command.
+    Rules(CommandError),
+    /// This device does not play that side.
+    NotYours(Side),
+    Peer(PeerError),
+}
+
+impl From<CommandError> for SessionError {
+    fn from(e: CommandError) -> Self {
+        SessionError::Rules(e)
+    }
+}
+
+/// The seconds at which the running clock is announced.
+const WARN_MARKS: [u32; 2] = [10, 5];
+
+#[derive(Debug)]
+#[allow(clippy::large_enum_variant)]
+enum Core {
+    Local(LocalGame),
+    Peer(PeerSession),
+}
+
+/// A game on this device and who plays each side.
+#[derive(Debug)]
+pub struct Session {
+    seats: BySide<Seat>,
+    core: Core,
+    /// The time of the last tick, for the countdown warnings.
+    last_tick: Millis,
+}
+
+impl Session {
+    /// Two people at this device; the lot and dice come from `dice`.
+    #[must_use]
+    pub fn hot_seat(dice: Dice) -> Session {
+        Session {
+            seats: BySide::new(Seat::Here, Seat::Here),
+            core: Core::Local(LocalGame::new(dice)),
+            last_tick: 0,
+        }
+    }
+
+    /// One side of a peer-to-peer game: this device plays the peer game's seat.
+    #[must_use]
+    pub fn peer(p: PeerSession) -> Session {
+        let here = p.seat();
+        let mut seats = BySide::new(Seat::Remote, Seat::Remote);
+        seats[here] = Seat::Here;
+        Session {
+            seats,
+            core: Core::Peer(p),
+            last_tick: 0,
+        }
+    }
+
+    #[must_use]
+    pub fn game(&self) -> &Game {
+        match &self.core {
+            Core::Local(l) => &l.game,
+            Core::Peer(p) => p.game(),
+        }
+    }
+
+    #[must_use]
+    pub fn seats(&self) -> BySide<Seat> {
+        self.seats
+    }
+
+    #[must_use]
+    pub fn seat(&self, side: Side) -> Seat {
+        self.seats[side]
+    }
+
+    /// May this device act for `side`?
+    #[must_use]
+    pub fn controls(&self, side: Side) -> bool {
+        self.seats[side] == Seat::Here
+    }
+
+    /// The one side played here when the other is not (a peer or computer game); `None` in
+    /// hot-seat, where both are.
+    #[must_use]
+    pub fn own_side(&self) -> Option<Side> {
+        let here: Vec<Side> = Side::ALL
+            .into_iter()
+            .filter(|s| self.controls(*s))
+            .collect();
+        match here.as_slice() {
+            [one] => Some(*one),
+            _ => None,
+        }
+    }
+
+    /// Which kind of game this is, for the save slot and the start screen.
+    #[must_use]
+    pub fn kind(&self) -> Kind {
+        if self.seats.iter().any(|(_, s)| *s == Seat::Remote) {
+            Kind::Peer
+        } else if self.seats.iter().any(|(_, s)| *s == Seat::Computer) {
+            Kind::Bot
+        } else {
+            Kind::Local
+        }
+    }
+
+    /// Whether this device throws the dice itself (and so the automatic roll applies).
+    #[must_use]
+    pub fn rolls_here(&self) -> bool {
+        matches!(self.core, Core::Local(_))
+    }
+
+    /// The peer game, when the other side plays on another device.
+    #[must_use]
+    pub fn remote(&self) -> Option<&PeerSession> {
+        match &self.core {
+            Core::Peer(p) => Some(p),
+            Core::Local(_) => None,
+        }
+    }
+
+    /// The clock to use: the device's time, never before the last command (S2), so a device
+    /// clock that jumps back cannot make commands fail.
+    #[must_use]
+    pub fn now(&self, device_now: Millis) -> Millis {
+        device_now.max(self.game().last_time().unwrap_or(0))
+    }
+
+    /// The command an intent stands for, if this device may give it now.
+    fn command(&self, intent: Intent, now: Millis) -> Result<Command, SessionError> {
+        let g = self.game();
+        let turn = || g.turn().ok_or(CommandError::NotMoving { phase: g.phase() });
+        let cmd = match intent {
+            Intent::Move { from, to } => Command::Move {
+                side: g
+                    .dice_owner()
+                    .ok_or(CommandError::NotMoving { phase: g.phase() })?,
+                from,
+                to,
+            },
+            Intent::OfferDraw => Command::OfferDraw { side: turn()? },
+            Intent::AcceptDraw => Command::AcceptDraw { side: turn()? },
+            Intent::DeclineDraw => Command::DeclineDraw { side: turn()? },
+            Intent::Resign { side } => Command::Resign { side },
+            Intent::Leave { side } => Command::Leave { side },
+            Intent::ClaimWin => {
+                // Several seats may be here (hot-seat): claim for the one that may.
+                let side = g.claimant(now).ok_or(CommandError::CannotClaim)?;
+                Command::ClaimWin { side }
+            }
+        };
+        match cmd.side() {
+            Some(side) if !self.controls(side) => Err(SessionError::NotYours(side)),
+            _ => Ok(cmd),
+        }
+    }
+
+    /// Handles one input at the device's time. On error nothing changed.
+    pub fn handle(&mut self, input: Input, device_now: Millis) -> Result<Output, SessionError> {
+        let now = self.now(device_now);
+        let mut out = Output::default();
+        match input {
+            Input::Intent(intent) => {
+                let cmd = self.command(intent, now)?;
+                out.events = match &mut self.core {
+                    Core::Local(l) => l.game.apply(cmd, now)?,
+                    Core::Peer(p) => p.act(cmd, now).map_err(SessionError::Peer)?,
+                };
+            }
+            Input::Dice => {
+                if let Core::Local(l) = &mut self.core {
+                    out.events = l.throw(now)?;
+                }
+            }
+            Input::Tick => {
+                let before = self.last_tick.max(self.game().last_time().unwrap_or(0));
+                let was = self.game().seconds_left(before);
+                out.events = match &mut self.core {
+                    Core::Local(l) => l.tick(now)?,
+                    Core::Peer(p) => p.tick(now).map_err(SessionError::Peer)?,
+                };
+                self.last_tick = now;
+                let g = self.game();
+                if matches!(g.phase(), Phase::Moving | Phase::DrawOffered) {
+                    let left = g.seconds_left(now);
+                    for mark in WARN_MARKS {
+                        if was > mark && left <= mark && left > 0 {
+                            out.effects.push(Effect::Countdown(left));
+                            out.effects.push(Effect::Sound(Cue::Warning));
+                        }
+                    }
+                }
+            }
+            Input::Link(link) => {
+                if let Core::Peer(p) = &mut self.core {
+                    out.events = match link {
+                        LinkInput::Open => p.on_open(now),
+                        LinkInput::Closed => p.on_close(now),
+                        LinkInput::Message(text) => p.receive(&text, now),
+                    };
+                    if let Some(w) = p.take_warning() {
+                        out.effects.push(Effect::Warn(w));
+                    }
+                }
+            }
+        }
+        for ev in &out.events {
+            match ev {
+                Event::Rolled { .. } => out.effects.push(Effect::Sound(Cue::Dice)),
+                Event::Moved { hit, .. } => {
+                    out.effects
+                        .push(Effect::Sound(if *hit { Cue::Hit } else { Cue::Move }))
+                }
+                _ => {}
+            }
+        }
+        let mut save = !out.events.is_empty();
+        if let Core::Peer(p) = &mut self.core {
+            save |= p.take_needs_save();
+            out.effects
+                .extend(p.take_outbox().into_iter().map(Effect::Send));
+        }
+        if save {
+            out.effects.push(Effect::Save);
+        }
+        Ok(out)
+    }
+
+    /// The saved form, tagged with its kind (see [`save`]).
+    #[must_use]
+    pub fn save(&self) -> String {
+        match &self.core {
+            Core::Local(l) => l.save(),
+            Core::Peer(p) => p.save(),
+        }
+    }
+
+    /// Reads a saved game of any kind. Anything unreadable is a clear error; the caller keeps
+    /// the saved text.
+    pub fn load(text: &str, dice: Dice) -> Result<Session, LoadError> {
+        match save::kind_of(text) {
+            Some(Kind::Peer) => PeerSession::load(text).map(Session::peer),
+            _ => LocalGame::load(text, dice).map(|l| Session {
+                seats: BySide::new(Seat::Here, Seat::Here),
+                core: Core::Local(l),
+                last_tick: 0,
+            }),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests;

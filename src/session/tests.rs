@@ -1,0 +1,287 @@
+use vrhcaby_rules::{MoveError, Point, SeededDice, MOVE_TIME_MS};
+
+use super::*;
+
+fn seeded(seed: u64) -> Dice {
+    Dice::Seeded(SeededDice::new(seed))
+}
+
+/// A hot-seat game after the lot and the first roll.
+fn rolled(seed: u64) -> Session {
+    let mut s = Session::hot_seat(seeded(seed));
+    s.handle(Input::Dice, 1_000).unwrap();
+    s.handle(Input::Dice, 1_000).unwrap();
+    assert_eq!(s.game().phase(), Phase::Moving);
+    s
+}
+
+fn first_move(s: &Session) -> Intent {
+    let mv = s.game().legal_moves()[0];
+    Intent::Move {
+        from: mv.from,
+        to: mv.to,
+    }
+}
+
+#[test]
+fn hot_seat_controls_both_sides() {
+    let s = Session::hot_seat(seeded(1));
+    assert_eq!(s.seats(), BySide::new(Seat::Here, Seat::Here));
+    assert!(Side::ALL.into_iter().all(|side| s.controls(side)));
+    assert_eq!(s.own_side(), None);
+    assert_eq!(s.kind(), Kind::Local);
+    assert!(s.rolls_here());
+    assert!(s.remote().is_none());
+}
+
+#[test]
+fn the_automatic_dice_draw_the_lot_then_roll() {
+    let mut s = Session::hot_seat(seeded(3));
+    let out = s.handle(Input::Dice, 500).unwrap();
+    assert!(matches!(out.events[..], [Event::Started { .. }]));
+    assert!(out.effects.contains(&Effect::Save));
+    let out = s.handle(Input::Dice, 900).unwrap();
+    assert!(matches!(out.events[0], Event::Rolled { .. }));
+    assert!(out.effects.contains(&Effect::Sound(Cue::Dice)));
+    // Moving: no roll is due, nothing happens and nothing is saved.
+    if s.game().phase() == Phase::Moving {
+        let out = s.handle(Input::Dice, 950).unwrap();
+        assert_eq!(out, Output::default());
+    }
+}
+
+#[test]
+fn a_move_intent_plays_for_the_dice_owner() {
+    let mut s = rolled(5);
+    let mover = s.game().dice_owner().unwrap();
+    let before = s.game().moves_played();
+    let out = s.handle(Input::Intent(first_move(&s)), 2_000).unwrap();
+    assert_eq!(s.game().moves_played(), before + 1);
+    assert!(matches!(out.events[0], Event::Moved { side, .. } if side == mover));
+    assert!(out
+        .effects
+        .iter()
+        .any(|e| matches!(e, Effect::Sound(Cue::Move | Cue::Hit))));
+    assert!(out.effects.contains(&Effect::Save));
+}
+
+#[test]
+fn a_rejected_intent_changes_nothing() {
+    let mut s = rolled(5);
+    let before = s.game().clone();
+    let bad = Intent::Move {
+        from: Origin::Point(Point::new(1).unwrap()),
+        to: Target::Off,
+    };
+    let err = s.handle(Input::Intent(bad), 2_000).unwrap_err();
+    assert!(
+        matches!(
+            err,
+            SessionError::Rules(
+                CommandError::IllegalMove(MoveError::NoChecker { .. })
+                    | CommandError::IllegalMove(_)
+            )
+        ),
+        "{err:?}"
+    );
+    assert_eq!(*s.game(), before);
+    // Claiming while time is left is refused too.
+    let err = s
+        .handle(Input::Intent(Intent::ClaimWin), 2_000)
+        .unwrap_err();
+    assert_eq!(err, SessionError::Rules(CommandError::CannotClaim));
+    assert_eq!(*s.game(), before);
+}
+
+#[test]
+fn claim_win_goes_to_the_waiting_side_in_hot_seat() {
+    let mut s = rolled(8);
+    let mover = s.game().dice_owner().unwrap();
+    let late = 1_000 + MOVE_TIME_MS;
+    let out = s.handle(Input::Intent(Intent::ClaimWin), late).unwrap();
+    assert!(matches!(
+        out.events[..],
+        [Event::GameOver { outcome, .. }] if outcome.winner() == Some(!mover)
+    ));
+}
+
+#[test]
+fn ticks_apply_only_due_events_and_warn_before_time_runs_out() {
+    let mut s = rolled(9);
+    // Before the lot nothing is due (the core refuses ticks before the lot).
+    let mut fresh = Session::hot_seat(seeded(9));
+    assert_eq!(fresh.handle(Input::Tick, 10).unwrap(), Output::default());
+    // 49 s into the move: nothing due, no warning yet.
+    let out = s.handle(Input::Tick, 1_000 + 49_000).unwrap();
+    assert!(out.events.is_empty());
+    assert!(out.effects.is_empty(), "{:?}", out.effects);
+    // Crossing 10 s left warns once; crossing 5 s warns again.
+    let out = s.handle(Input::Tick, 1_000 + 50_500).unwrap();
+    assert!(
+        out.effects.contains(&Effect::Countdown(10)),
+        "{:?}",
+        out.effects
+    );
+    assert!(out.effects.contains(&Effect::Sound(Cue::Warning)));
+    let out = s.handle(Input::Tick, 1_000 + 51_000).unwrap();
+    assert!(out.effects.is_empty());
+    let out = s.handle(Input::Tick, 1_000 + 55_100).unwrap();
+    assert!(out.effects.contains(&Effect::Countdown(5)));
+    // Ten hours later the side on turn loses (R19): a tick that changes the game is saved.
+    let out = s
+        .handle(Input::Tick, 1_000 + vrhcaby_rules::INACTIVITY_MS)
+        .unwrap();
+    assert!(matches!(out.events[..], [Event::GameOver { .. }]));
+    assert!(out.effects.contains(&Effect::Save));
+}
+
+#[test]
+fn link_inputs_do_nothing_to_a_local_game() {
+    let mut s = rolled(2);
+    let before = s.game().clone();
+    for link in [
+        LinkInput::Open,
+        LinkInput::Message("{\"v\":1}".into()),
+        LinkInput::Closed,
+    ] {
+        assert_eq!(
+            s.handle(Input::Link(link), 3_000).unwrap(),
+            Output::default()
+        );
+    }
+    assert_eq!(*s.game(), before);
+}
+
+#[test]
+fn the_clock_never_goes_back() {
+    let mut s = Session::hot_seat(seeded(1));
+    s.handle(Input::Dice, 5_000).unwrap();
+    assert_eq!(s.now(1_000), 5_000);
+    assert_eq!(s.now(6_000), 6_000);
+    // A device clock that jumped back still plays (at the last command's time).
+    assert!(s.handle(Input::Dice, 1_000).is_ok());
+}
+
+#[test]
+fn a_seeded_game_saves_and_continues_with_the_same_dice() {
+    let mut a = rolled(7);
+    let saved = a.save();
+    assert_eq!(save::kind_of(&saved), Some(Kind::Local));
+    let mut b = Session::load(&saved, seeded(99)).unwrap();
+    assert_eq!(a.game(), b.game());
+    assert_eq!(b.kind(), Kind::Local);
+    // Play the same moves on both to the end of the turn, then roll: the dice must agree.
+    while a.game().phase() == Phase::Moving {
+        let intent = first_move(&a);
+        a.handle(Input::Intent(intent), 3_000).unwrap();
+        b.handle(Input::Intent(intent), 3_000).unwrap();
+    }
+    a.handle(Input::Dice, 4_000).unwrap();
+    b.handle(Input::Dice, 4_000).unwrap();
+    assert_eq!(a.game(), b.game());
+    assert!(a.game().current_roll().is_some() || a.game().phase() != Phase::Moving);
+}
+
+#[test]
+fn an_unseeded_game_takes_its_dice_from_the_given_source() {
+    struct Sixes;
+    impl vrhcaby_rules::DiceSource for Sixes {
+        fn roll(&mut self) -> vrhcaby_rules::Roll {
+            vrhcaby_rules::Roll::from_values(6, 6).unwrap()
+        }
+        fn lot(&mut self) -> Side {
+            Side::Black
+        }
+    }
+    let mut s = Session::hot_seat(Dice::Other(Box::new(Sixes)));
+    s.handle(Input::Dice, 0).unwrap();
+    assert_eq!(s.game().turn(), Some(Side::Black));
+    s.handle(Input::Dice, 0).unwrap();
+    assert_eq!(
+        s.game().current_roll(),
+        Some(vrhcaby_rules::Roll::from_values(6, 6).unwrap())
+    );
+    // Its save has no dice state: a reload takes a fresh source.
+    assert!(!s.save().contains("\"rng\":"));
+}
+
+#[test]
+fn broken_saves_are_clear_errors() {
+    let load = |text: &str| Session::load(text, seeded(0)).unwrap_err();
+    assert_eq!(load("{"), LoadError::Unreadable);
+    assert_eq!(load("null"), LoadError::Unreadable);
+    assert_eq!(
+        load(r#"{"version":9,"kind":"local","record":{},"rng":null}"#),
+        LoadError::UnknownVersion { version: 9 }
+    );
+    let bad_record = r#"{"version":1,"kind":"local","record":{"format":"vrhcaby-record","version":1,"commands":[{"t":0,"cmd":"dice","dice":[1,2]}]}}"#;
+    assert!(matches!(
+        load(bad_record),
+        LoadError::Record(vrhcaby_rules::RecordError::Rejected { index: 0, .. })
+    ));
+}
+
+#[cfg(feature = "peer")]
+mod peer_seats {
+    use vrhcaby_p2p::PeerGame;
+
+    use super::*;
+
+    fn peer(seat: Side) -> Session {
+        Session::peer(PeerSession::with_secrets(
+            PeerGame::new("t".into(), seat),
+            || [7; 32],
+        ))
+    }
+
+    #[test]
+    fn a_peer_game_controls_only_its_own_seat() {
+        let s = peer(Side::Black);
+        assert_eq!(s.seat(Side::Black), Seat::Here);
+        assert_eq!(s.seat(Side::White), Seat::Remote);
+        assert!(s.controls(Side::Black));
+        assert!(!s.controls(Side::White));
+        assert_eq!(s.own_side(), Some(Side::Black));
+        assert_eq!(s.kind(), Kind::Peer);
+        assert!(!s.rolls_here());
+        assert!(s.remote().is_some());
+    }
+
+    #[test]
+    fn a_peer_game_refuses_intents_for_the_other_seat_and_never_rolls_alone() {
+        let mut s = peer(Side::Black);
+        let err = s
+            .handle(Input::Intent(Intent::Resign { side: Side::White }), 1_000)
+            .unwrap_err();
+        assert_eq!(err, SessionError::NotYours(Side::White));
+        assert_eq!(s.handle(Input::Dice, 1_000).unwrap(), Output::default());
+        assert_eq!(s.game().phase(), Phase::Lot);
+    }
+
+    #[test]
+    fn a_link_opening_sends_hello_and_a_peer_save_round_trips() {
+        let mut s = peer(Side::White);
+        let out = s.handle(Input::Link(LinkInput::Open), 1_000).unwrap();
+        assert!(out
+            .effects
+            .iter()
+            .any(|e| matches!(e, Effect::Send(m) if m.contains("hello"))));
+        let saved = s.save();
+        assert_eq!(save::kind_of(&saved), Some(Kind::Peer));
+        let back = Session::load(&saved, seeded(0)).unwrap();
+        assert_eq!(back.kind(), Kind::Peer);
+        assert_eq!(back.own_side(), Some(Side::White));
+    }
+
+    #[test]
+    fn garbage_from_the_peer_is_a_warning_and_changes_nothing() {
+        let mut s = peer(Side::White);
+        s.handle(Input::Link(LinkInput::Open), 1_000).unwrap();
+        let before = s.game().clone();
+        let out = s
+            .handle(Input::Link(LinkInput::Message("not json".into())), 1_100)
+            .unwrap();
+        assert!(out.effects.iter().any(|e| matches!(e, Effect::Warn(_))));
+        assert_eq!(*s.game(), before);
+    }
+}

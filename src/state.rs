@@ -1,0 +1,284 @@
+//! The app's shared state as small contexts, and [`Dispatch`]: the one path into the session.
+//! Every input — a click's intent, a tick, the automatic dice, a link event, a peer's message —
+//! goes through `Dispatch::input`; the session's effects are handed to the drivers that
+//! registered for them (each the only place its side effect happens).
+
+use std::rc::Rc;
+
+use leptos::prelude::*;
+use vrhcaby_rules::{Event, Millis, Roll, Side};
+
+use crate::i18n::{self, t, Key, Lang};
+use crate::invite::Stage;
+use crate::platform;
+use crate::session::{Effect, Input, Kind, LoadError, PeerError, Session, SessionError};
+
+/// localStorage keys of the settings.
+pub const LANG_KEY: &str = "vrhcaby.lang";
+pub const MUTE_KEY: &str = "vrhcaby.muted";
+pub const NUMBERS_KEY: &str = "vrhcaby.numbers";
+pub const FOLLOW_KEY: &str = "vrhcaby.follow";
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Screen {
+    Start,
+    HowTo,
+    Game,
+    /// Connecting to a friend's device (invitation, answer).
+    Friend,
+}
+
+/// The game on this device and the device clock (refreshed by the tick driver).
+#[derive(Clone, Copy)]
+pub struct GameState {
+    pub session: RwSignal<Option<Session>>,
+    pub now: RwSignal<Millis>,
+    /// The dice are tumbling before an automatic roll lands.
+    pub tumbling: RwSignal<bool>,
+}
+
+/// The player's settings, remembered in localStorage.
+#[derive(Clone, Copy)]
+pub struct Settings {
+    pub lang: RwSignal<Lang>,
+    pub muted: RwSignal<bool>,
+    pub numbers: RwSignal<bool>,
+    pub follow_turn: RwSignal<bool>,
+    pub portrait: RwSignal<bool>,
+}
+
+impl Settings {
+    fn load() -> Settings {
+        let flag = |key: &str, default: bool| platform::load(key).map_or(default, |v| v == "1");
+        Settings {
+            lang: RwSignal::new(Lang::from_code(
+                &platform::load(LANG_KEY).unwrap_or_default(),
+            )),
+            muted: RwSignal::new(flag(MUTE_KEY, false)),
+            numbers: RwSignal::new(flag(NUMBERS_KEY, true)),
+            follow_turn: RwSignal::new(flag(FOLLOW_KEY, true)),
+            portrait: RwSignal::new(platform::is_portrait()),
+        }
+    }
+
+    /// A plain word in the current language (tracked).
+    pub fn say(&self, key: Key) -> &'static str {
+        t(self.lang.get(), key)
+    }
+
+    pub fn toggle(&self, which: RwSignal<bool>, key: &str) {
+        which.update(|v| *v = !*v);
+        platform::store(key, if which.get_untracked() { "1" } else { "0" });
+    }
+
+    pub fn set_lang(&self, lang: Lang) {
+        self.lang.set(lang);
+        platform::store(LANG_KEY, lang.code());
+    }
+}
+
+/// A short visible notice, rendered in the current language when shown.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Notice {
+    Lot(Side),
+    Forfeit {
+        side: Side,
+        roll: Roll,
+    },
+    Refused(SessionError),
+    Peer(PeerError),
+    /// Another tab took this game over; this tab no longer plays it.
+    TakenOver,
+}
+
+/// One batch of events, numbered so the board can plan an animation per batch.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Batch {
+    pub seq: u32,
+    pub events: Vec<Event>,
+}
+
+/// What the player is told: a notice, the ARIA live region, and the last events.
+#[derive(Clone, Copy)]
+pub struct Notices {
+    pub notice: RwSignal<Option<Notice>>,
+    pub announce: RwSignal<String>,
+    pub events: RwSignal<Batch>,
+}
+
+/// Where the player is: the screen, the saved games the start screen offers, and what stops
+/// one from opening.
+#[derive(Clone, Copy)]
+pub struct Nav {
+    pub screen: RwSignal<Screen>,
+    /// The kinds of game with a save in progress.
+    pub saved: RwSignal<Vec<Kind>>,
+    pub load_error: RwSignal<Option<(Kind, LoadError)>>,
+    /// A game this tab wanted to open is open in another tab.
+    pub busy: RwSignal<Option<Kind>>,
+    /// Peer-to-peer connection progress.
+    pub stage: RwSignal<Stage>,
+}
+
+type Sink = Rc<dyn Fn(&Effect)>;
+
+/// The one path into the session. `Copy`, so every handler can hold one.
+#[derive(Clone, Copy)]
+pub struct Dispatch {
+    pub game: GameState,
+    pub settings: Settings,
+    pub notices: Notices,
+    pub nav: Nav,
+    sinks: StoredValue<Vec<Sink>, LocalStorage>,
+}
+
+impl Dispatch {
+    /// Creates every context and provides them (call once, in `App`).
+    pub fn provide() -> Dispatch {
+        let d = Dispatch {
+            game: GameState {
+                session: RwSignal::new(None),
+                now: RwSignal::new(platform::now_ms()),
+                tumbling: RwSignal::new(false),
+            },
+            settings: Settings::load(),
+            notices: Notices {
+                notice: RwSignal::new(None),
+                announce: RwSignal::new(String::new()),
+                events: RwSignal::new(Batch::default()),
+            },
+            nav: Nav {
+                screen: RwSignal::new(Screen::Start),
+                saved: RwSignal::new(Vec::new()),
+                load_error: RwSignal::new(None),
+                busy: RwSignal::new(None),
+                stage: RwSignal::new(Stage::Idle),
+            },
+            sinks: StoredValue::new_local(Vec::new()),
+        };
+        provide_context(d);
+        provide_context(d.game);
+        provide_context(d.settings);
+        provide_context(d.notices);
+        provide_context(d.nav);
+        d
+    }
+
+    /// A driver registers for the effects it carries out.
+    pub fn on_effect(self, sink: impl Fn(&Effect) + 'static) {
+        self.sinks.update_value(|s| s.push(Rc::new(sink)));
+    }
+
+    /// Hands an effect to the drivers.
+    pub fn perform(self, effect: &Effect) {
+        let sinks = self.sinks.with_value(Clone::clone);
+        for sink in &sinks {
+            sink(effect);
+        }
+    }
+
+    /// Replaces the session (a new game, a loaded one, or none); the old one is dropped.
+    pub fn set_session(self, session: Option<Session>) {
+        self.notices.notice.set(None);
+        self.game.session.set(session);
+    }
+
+    /// Runs one input through the session and reacts to what happened. A refused input changes
+    /// nothing and is shown as a notice. Returns whether it was accepted.
+    pub fn input(self, input: Input) -> bool {
+        let quiet = matches!(input, Input::Tick | Input::Dice);
+        let device_now = platform::now_ms();
+        let mut result = None;
+        self.game.session.maybe_update(|s| {
+            let Some(s) = s else { return false };
+            let r = s.handle(input, device_now);
+            let changed = r
+                .as_ref()
+                .is_ok_and(|o| !o.events.is_empty() || !o.effects.is_empty());
+            result = Some(r);
+            changed
+        });
+        match result {
+            Some(Ok(out)) => {
+                if !out.events.is_empty() {
+                    self.react(&out.events);
+                }
+                for effect in &out.effects {
+                    self.announce_effect(effect);
+                    self.perform(effect);
+                }
+                true
+            }
+            Some(Err(e)) => {
+                if !quiet {
+                    self.notices.notice.set(Some(Notice::Refused(e)));
+                }
+                false
+            }
+            None => false,
+        }
+    }
+
+    // (`Warn` has no values in the local-only build.)
+    #[cfg_attr(not(feature = "peer"), allow(unreachable_code))]
+    fn announce_effect(self, effect: &Effect) {
+        let lang = self.settings.lang.get_untracked();
+        match effect {
+            Effect::Countdown(left) => self
+                .notices
+                .announce
+                .set(i18n::seconds_warning(lang, *left)),
+            Effect::Warn(e) => self.notices.notice.set(Some(Notice::Peer(e.clone()))),
+            _ => {}
+        }
+    }
+
+    /// Notices and announcements after accepted events; the board plans its animation from the
+    /// same batch.
+    fn react(self, events: &[Event]) {
+        let lang = self.settings.lang.get_untracked();
+        let mut said = Vec::new();
+        let mut rolled = None;
+        for ev in events {
+            match *ev {
+                Event::Started { first } => {
+                    self.notices.notice.set(Some(Notice::Lot(first)));
+                    said.push(i18n::lot(lang, first));
+                }
+                Event::Rolled { side, roll } => {
+                    self.notices.notice.set(None);
+                    rolled = Some(roll);
+                    said.push(i18n::rolled(
+                        lang,
+                        side,
+                        roll.high().value(),
+                        roll.low().value(),
+                    ));
+                }
+                Event::Forfeited { side, .. } => {
+                    if let Some(roll) = rolled {
+                        self.notices
+                            .notice
+                            .set(Some(Notice::Forfeit { side, roll }));
+                    }
+                    said.push(i18n::no_move(lang, side));
+                }
+                Event::Moved { side, mv, hit } => said.push(i18n::moved(lang, side, mv, hit)),
+                Event::TurnPassed { to } => said.push(i18n::on_turn(lang, to)),
+                Event::DrawOffered { by } => said.push(i18n::draw_offered(lang, by)),
+                Event::DrawDeclined { by } => said.push(i18n::draw_declined(lang, by)),
+                Event::DrawLapsed { .. } | Event::Presence { .. } => {}
+                Event::GameOver { outcome, reason } => {
+                    said.push(i18n::result_line(lang, outcome, reason));
+                }
+            }
+        }
+        if !said.is_empty() {
+            self.notices.announce.set(said.join(". "));
+        }
+        self.notices.events.update(|b| {
+            b.seq = b.seq.wrapping_add(1);
+            b.events = events.to_vec();
+        });
+    }
+}
