@@ -11,9 +11,6 @@ use crate::session::save::{legacy_slot, LEGACY_KEY};
 use crate::session::{Dice, Effect, Input, Kind, Session};
 use crate::state::{Dispatch, Notice, Screen};
 
-/// The kind of game played last, continued when the page opens.
-pub const LAST_KEY: &str = "vrhcaby.last";
-
 /// The dice for a game on this device: `?seed=N` makes them deterministic.
 #[must_use]
 pub fn dice() -> Dice {
@@ -42,7 +39,6 @@ fn save(d: Dispatch) {
         return;
     }
     platform::store(kind.key(), &text);
-    platform::store(LAST_KEY, kind.name());
     d.nav.saved.update(|v| {
         v.retain(|k| *k != kind);
         if !over {
@@ -78,7 +74,8 @@ fn in_progress(kind: Kind, text: &str) -> Result<bool, crate::session::LoadError
     Session::load(text, Dice::Seeded(SeededDice::new(0))).map(|s| s.game().result().is_none())
 }
 
-/// On start: migrates, lists the saved games in progress, and returns the one to continue.
+/// On start: migrates, lists the saved games in progress, and returns the one to continue when
+/// it is the only one (with several, the start screen offers each).
 pub fn startup(d: Dispatch) -> Option<Kind> {
     migrate();
     let mut saved = Vec::new();
@@ -92,10 +89,10 @@ pub fn startup(d: Dispatch) -> Option<Kind> {
             Err(e) => d.nav.load_error.set(Some((kind, e))),
         }
     }
-    let last = platform::load(LAST_KEY).and_then(|n| Kind::ALL.into_iter().find(|k| k.name() == n));
-    let auto = last
-        .filter(|k| saved.contains(k))
-        .or_else(|| (saved.len() == 1).then(|| saved[0]));
+    let auto = match saved.as_slice() {
+        [one] => Some(*one),
+        _ => None,
+    };
     d.nav.saved.set(saved);
     auto
 }
@@ -166,7 +163,6 @@ pub fn open(d: Dispatch, kind: Kind, steal: bool) {
                 switch(d, session);
                 d.nav.load_error.set(None);
                 d.nav.screen.set(Screen::Game);
-                platform::store(LAST_KEY, kind.name());
                 // R19: ten hours may have passed while the page was closed.
                 d.input(Input::Tick);
             }
