@@ -130,7 +130,13 @@ describe('a local game in the browser', () => {
     await page.reload();
     const error = page.getByTestId('load-error');
     await error.waitFor();
-    assert.match(await error.innerText(), /command 0/);
+    // Said in the player's language (Czech by default), for the slot the old save moved to.
+    assert.match(await error.innerText(), /Příkaz 0 nejde přečíst/);
+    assert.equal(await error.getAttribute('data-kind'), 'local');
+    assert.equal(await page.evaluate(() => localStorage.getItem('vrhcaby.local.v1')), null, 'the first format is migrated');
+    assert.match(await page.evaluate(() => localStorage.getItem('vrhcaby.save.local')), /"cmd":"move"/, 'nothing is lost');
+    await page.getByTestId('language').click();
+    assert.match(await error.innerText(), /Command 0 cannot be read/);
     await page.getByTestId('discard-save').click();
     await waitPhase(page, 'moving');
     assert.deepEqual(page.errors, []);
