@@ -45,13 +45,13 @@ struct Drag {
 #[component]
 #[allow(clippy::too_many_arguments)]
 pub fn Board(
-    #[prop(into)] view: Signal<BoardView>,
-    #[prop(into)] clock: Signal<ClockView>,
-    #[prop(into)] events: Signal<Batch>,
-    #[prop(into)] tumbling: Signal<bool>,
-    #[prop(into)] portrait: Signal<bool>,
-    #[prop(into)] numbers: Signal<bool>,
-    #[prop(into)] lang: Signal<Lang>,
+    view: Memo<BoardView>,
+    clock: Memo<ClockView>,
+    events: RwSignal<Batch>,
+    tumbling: RwSignal<bool>,
+    portrait: RwSignal<bool>,
+    numbers: RwSignal<bool>,
+    lang: RwSignal<Lang>,
     on_intent: Callback<Intent>,
 ) -> impl IntoView {
     let view_of = Memo::new(move |_| View {
@@ -457,7 +457,7 @@ fn die_view(v: View, i: usize, n: usize, value: u8, used: bool, rolling: bool) -
 
 /// The countdown ring: empties over the 60 s of the running clock, computed from the deadline.
 #[component]
-fn Clock(view_of: Memo<View>, clock: Signal<ClockView>, lang: Signal<Lang>) -> impl IntoView {
+fn Clock(view_of: Memo<View>, clock: Memo<ClockView>, lang: RwSignal<Lang>) -> impl IntoView {
     let radius = move || view_of.get().ring_radius();
     let circumference = move || 2.0 * std::f64::consts::PI * radius();
     let centre = move || {

@@ -4,7 +4,6 @@
 //! API is missing the game simply opens.
 
 use std::cell::RefCell;
-use std::collections::HashMap;
 
 use js_sys::{Function, Object, Promise, Reflect};
 use wasm_bindgen::prelude::*;
@@ -14,7 +13,7 @@ use crate::session::Kind;
 
 thread_local! {
     /// Releases a held lock (resolves the promise that holds it).
-    static HELD: RefCell<HashMap<&'static str, Function>> = RefCell::new(HashMap::new());
+    static HELD: RefCell<Vec<(&'static str, Function)>> = const { RefCell::new(Vec::new()) };
 }
 
 /// How a claim turned out.
@@ -29,7 +28,7 @@ pub enum Claim {
 /// Whether this tab holds the game of `kind`.
 #[must_use]
 pub fn holds(kind: Kind) -> bool {
-    HELD.with(|h| h.borrow().contains_key(kind.lock_name()))
+    HELD.with(|h| h.borrow().iter().any(|(n, _)| *n == kind.lock_name()))
 }
 
 /// Claims the game of `kind` for this tab: only when no other tab holds it, or (`steal`) taking
@@ -68,14 +67,14 @@ pub fn claim(
         }
         // Hold the lock until released: a promise resolved only by `release`.
         let hold = Promise::new(&mut |resolve, _| {
-            HELD.with(|h| h.borrow_mut().insert(name, resolve));
+            HELD.with(|h| h.borrow_mut().push((name, resolve)));
         });
         then(Claim::Held);
         hold.into()
     });
     let on_reject = Closure::once(move |_: JsValue| {
         // Stolen by another tab (the request's promise rejects): forget the lock.
-        if HELD.with(|h| h.borrow_mut().remove(name)).is_some() {
+        if take(name).is_some() {
             lost();
         }
     });
@@ -88,7 +87,16 @@ pub fn claim(
 
 /// Lets another tab open the game of `kind`.
 pub fn release(kind: Kind) {
-    if let Some(resolve) = HELD.with(|h| h.borrow_mut().remove(kind.lock_name())) {
+    if let Some(resolve) = take(kind.lock_name()) {
         let _ = resolve.call0(&JsValue::NULL);
     }
+}
+
+/// Forgets a held lock, returning its release function.
+fn take(name: &str) -> Option<Function> {
+    HELD.with(|h| {
+        let mut h = h.borrow_mut();
+        let i = h.iter().position(|(n, _)| *n == name)?;
+        Some(h.swap_remove(i).1)
+    })
 }

@@ -47,14 +47,12 @@ pub fn StartScreen() -> impl IntoView {
                 </div>
             })}
             <div class="menu">
-                <For each=move || nav.saved.get() key=|k| *k let:kind>
-                    <Show when=move || nav.busy.get() != Some(kind)>
-                        <button class="primary" data-testid="continue" data-kind=kind.name()
-                            on:click=move |_| storage::open(d, kind, false)>
-                            {move || i18n::continue_game(s.lang.get(), kind)}
-                        </button>
-                    </Show>
-                </For>
+                {move || nav.saved.get().into_iter().filter(|k| nav.busy.get() != Some(*k)).map(|kind| view! {
+                    <button class="primary" data-testid="continue" data-kind=kind.name()
+                        on:click=move |_| storage::open(d, kind, false)>
+                        {move || i18n::continue_game(s.lang.get(), kind)}
+                    </button>
+                }).collect_view()}
                 <button class="primary" data-testid="new-local-game" on:click=move |_| storage::new_local(d)>
                     {move || s.say(Key::NewLocalGame)}
                 </button>
