@@ -144,8 +144,6 @@ pub fn pick_up(view: &BoardView, spot: Spot) -> Option<Origin> {
 
 #[cfg(test)]
 mod tests {
-    use vrhcaby_rules::{Command, Game, Roll};
-
     use super::*;
 
     fn p(n: u8) -> Point {
@@ -153,16 +151,12 @@ mod tests {
     }
 
     fn view(first: Side, dice: (u8, u8)) -> BoardView {
-        let mut g = Game::new();
-        g.apply(Command::Start { first }, 0).unwrap();
-        g.apply(
-            Command::Dice {
-                dice: Roll::from_values(dice.0, dice.1).unwrap(),
-            },
-            0,
+        BoardView::build(
+            &super::super::view::started(first, dice),
+            |_| true,
+            None,
+            first,
         )
-        .unwrap();
-        BoardView::build(&g, |_| true, None, first)
     }
 
     #[test]

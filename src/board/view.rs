@@ -110,24 +110,27 @@ impl ClockView {
     }
 }
 
+/// A game after the lot and the first roll (for the board's tests).
+#[cfg(test)]
+pub(crate) fn started(first: Side, dice: (u8, u8)) -> Game {
+    use vrhcaby_rules::{Command, Roll};
+    let mut g = Game::new();
+    g.apply(Command::Start { first }, 0).unwrap();
+    g.apply(
+        Command::Dice {
+            dice: Roll::from_values(dice.0, dice.1).unwrap(),
+        },
+        0,
+    )
+    .unwrap();
+    g
+}
+
 #[cfg(test)]
 mod tests {
-    use vrhcaby_rules::{Command, Roll};
+    use vrhcaby_rules::Command;
 
     use super::*;
-
-    fn started(first: Side, dice: (u8, u8)) -> Game {
-        let mut g = Game::new();
-        g.apply(Command::Start { first }, 0).unwrap();
-        g.apply(
-            Command::Dice {
-                dice: Roll::from_values(dice.0, dice.1).unwrap(),
-            },
-            0,
-        )
-        .unwrap();
-        g
-    }
 
     #[test]
     fn the_mover_here_gets_the_cores_legal_moves() {
