@@ -2,34 +2,8 @@
 
 use std::fmt;
 
+pub use crate::types::ValueError;
 use crate::types::{Origin, Side, Target};
-
-/// A number that does not name a die, point, origin or target.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum ValueError {
-    Die(i64),
-    Origin(i64),
-    Target(i64),
-}
-
-impl fmt::Display for ValueError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            ValueError::Die(v) => write!(f, "a die shows 1 to 6, not {v}"),
-            ValueError::Origin(v) => {
-                write!(
-                    f,
-                    "a move starts on a point 1 to 24 or the bar (25), not {v}"
-                )
-            }
-            ValueError::Target(v) => {
-                write!(f, "a move ends on a point 1 to 24 or off (0), not {v}")
-            }
-        }
-    }
-}
-
-impl std::error::Error for ValueError {}
 
 /// Why a [`crate::Setup`] is not a valid position (S11).
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -1,8 +1,7 @@
 //! The game state machine: commands in, events out, time passed in (R3–R27, S1–S12).
 
-mod command;
-mod error;
 mod query;
+mod replay;
 
 use crate::error::SetupError;
 use crate::movegen::apply_move;
@@ -11,11 +10,7 @@ use crate::record::{Entry, Record};
 use crate::types::{BySide, DiceLeft, Roll, Side};
 use crate::variant::Variant;
 
-pub use command::{Command, Event, Outcome, Phase, Reason};
-pub use error::CommandError;
-
-/// Milliseconds on the caller's clock. They never go back (S2).
-pub type Millis = u64;
+pub use crate::command::{Command, CommandError, Event, Millis, Outcome, Phase, Reason};
 
 /// The move clock and the answer time for a draw offer (R16, R25).
 pub const MOVE_TIME_MS: Millis = 60_000;

@@ -4,6 +4,7 @@
 
 pub mod bench;
 pub mod cli;
+mod command;
 mod dice;
 mod error;
 mod game;

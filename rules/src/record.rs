@@ -8,7 +8,7 @@ use serde::{Deserialize, Serialize};
 use crate::error::SetupError;
 use serde_json::value::RawValue;
 
-use crate::game::{Command, CommandError, Game, Millis};
+use crate::command::{Command, CommandError, Millis};
 use crate::movegen::Rules;
 use crate::position::{Position, Setup};
 use crate::types::{Origin, Roll, Side, Target};
@@ -257,19 +257,6 @@ impl Record {
     /// under (standard backgammon, for now) are [`RecordError::UnsupportedRules`].
     pub fn variant(&self) -> Result<Variant, RecordError> {
         Variant::for_rules(self.rules).ok_or(RecordError::UnsupportedRules(self.rules))
-    }
-
-    /// Replays every command in order, under the record's variant, in time linear in the
-    /// record's length. The result equals the live game that wrote the record.
-    pub fn replay(&self) -> Result<Game, RecordError> {
-        let mut game =
-            Game::with_variant(self.variant()?, self.position).map_err(RecordError::Position)?;
-        game.reserve(self.commands.len());
-        for (index, e) in self.commands.iter().enumerate() {
-            game.apply(e.cmd, e.t)
-                .map_err(|error| RecordError::Rejected { index, error })?;
-        }
-        Ok(game)
     }
 
     /// The time of the last command, if any.

@@ -4,6 +4,12 @@ use serde::{Deserialize, Serialize};
 
 use crate::types::{Move, Origin, Roll, Side, Target};
 
+mod error;
+pub use error::CommandError;
+
+/// Milliseconds on the caller's clock. They never go back (S2).
+pub type Millis = u64;
+
 /// What a player (or the caller, for dice, ticks and presence) asks the machine to do.
 /// In a record each command is one flat JSON object (see [`crate::Entry`] and the README).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -1,0 +1,19 @@
+//! Replaying a record: the game it describes, or the first command the rules reject.
+
+use super::Game;
+use crate::record::{Record, RecordError};
+
+impl Record {
+    /// Replays every command in order, under the record's variant, in time linear in the
+    /// record's length. The result equals the live game that wrote the record.
+    pub fn replay(&self) -> Result<Game, RecordError> {
+        let mut game =
+            Game::with_variant(self.variant()?, self.position).map_err(RecordError::Position)?;
+        game.reserve(self.commands.len());
+        for (index, e) in self.commands.iter().enumerate() {
+            game.apply(e.cmd, e.t)
+                .map_err(|error| RecordError::Rejected { index, error })?;
+        }
+        Ok(game)
+    }
+}
