@@ -1,7 +1,7 @@
 //! The few things the app needs from the browser: time, randomness, storage, the URL.
 //! Every call tolerates a missing API (private mode, old browsers) instead of panicking.
 
-use vrhcaby_rules::{DiceSource, Millis, Roll, Side};
+use vrhcaby_rules::{DiceSource, Die, Millis, Roll, Side};
 
 /// Milliseconds since the epoch (`Date.now()`), so saved times mean the same after a reload.
 #[must_use]
@@ -106,11 +106,11 @@ pub fn secret() -> [u8; 32] {
 pub struct CryptoDice;
 
 impl CryptoDice {
-    fn die() -> u8 {
+    fn die() -> Die {
         loop {
             for b in entropy().to_le_bytes() {
                 if b < 252 {
-                    return b % 6 + 1;
+                    return Die::ALL[usize::from(b % 6)];
                 }
             }
         }
@@ -119,8 +119,7 @@ impl CryptoDice {
 
 impl DiceSource for CryptoDice {
     fn roll(&mut self) -> Roll {
-        let (a, b) = (Self::die(), Self::die());
-        Roll::from_values(a, b).unwrap_or_else(|_| Roll::from_values(1, 1).expect("1-1 is a roll"))
+        Roll::new(Self::die(), Self::die())
     }
 
     fn lot(&mut self) -> Side {

@@ -81,14 +81,9 @@ impl Settings {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Notice {
     Lot(Side),
-    Forfeit {
-        side: Side,
-        roll: Roll,
-    },
+    Forfeit { side: Side, roll: Roll },
     Refused(SessionError),
     Peer(PeerError),
-    /// Another tab took this game over; this tab no longer plays it.
-    TakenOver,
 }
 
 /// One batch of events, numbered so the board can plan an animation per batch.

@@ -27,6 +27,17 @@ pub enum Rules {
     Standard,
 }
 
+impl Rules {
+    /// The name in a record, the CLI and the page's `data-rules`.
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            Rules::Vrhcaby => "vrhcaby",
+            Rules::Standard => "standard",
+        }
+    }
+}
+
 /// Index of the opponent's bar inside a [`Board`].
 const OPP_BAR: usize = 26;
 /// Mask bits of the indices where a mover's checker can stand (1..=24 and the bar).

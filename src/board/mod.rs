@@ -74,7 +74,6 @@ pub fn Board(
         if planned.is_empty() {
             return;
         }
-        selected.set(None);
         ghosts.set((seq, planned));
         set_timeout(
             move || {
@@ -206,7 +205,6 @@ pub fn Board(
     let is_movable = move |spot: Spot| movable.with(|m| m.contains(&spot));
     let flag = |b: bool| b.then_some("");
     let position = Memo::new(move |_| view.with(|v| v.position));
-    let landing = move || ghosts.with_untracked(|g| g.1.clone());
 
     let points = (1..=24u8)
         .filter_map(Point::new)
@@ -230,7 +228,7 @@ pub fn Board(
                         points=move || view_of.get().triangle(w)/>
                     <rect class="hit" x=move || area().0 y=move || area().1
                         width=move || area().2 height=move || area().3/>
-                    {move || point_checkers(&landing(), view_of.get(), position.get(), pt)}
+                    {move || ghosts.with_untracked(|g| point_checkers(&g.1, view_of.get(), position.get(), pt))}
                     <Show when=move || numbers.get()>
                         <text class="num" x=move || px(view_of.get().number_xy(w).0)
                             y=move || px(view_of.get().number_xy(w).1)>
@@ -257,7 +255,7 @@ pub fn Board(
                     on:pointerdown=move |ev| on_down(spot, ev)>
                     <rect class="hit" x=move || area().0 y=move || area().1
                         width=move || area().2 height=move || area().3/>
-                    {move || stack(&landing(), view_of.get(), side, BAR as u8, position.with(|p| p.bar(side)))}
+                    {move || ghosts.with_untracked(|g| stack(&g.1, view_of.get(), side, BAR as u8, position.with(|p| p.bar(side))))}
                 </g>
             }
         })
@@ -276,7 +274,7 @@ pub fn Board(
                     on:keydown=move |ev| key(spot, ev)>
                     <rect class="tray-bg" x=move || area().0 y=move || area().1
                         width=move || area().2 height=move || area().3 rx="6"/>
-                    {move || stack(&landing(), view_of.get(), side, OFF as u8, position.with(|p| p.off(side)))}
+                    {move || ghosts.with_untracked(|g| stack(&g.1, view_of.get(), side, OFF as u8, position.with(|p| p.off(side))))}
                 </g>
             }
         })
@@ -341,7 +339,7 @@ pub fn Board(
                 data-turn=move || view.with(|m| m.turn.map(Side::name))
                 data-phase=move || view.with(|m| m.phase.name())
                 data-seat=move || view.with(|m| m.own.map(Side::name))
-                data-rules="vrhcaby"
+                data-rules=move || view.with(|m| m.rules.name())
                 role="group" aria-label=move || i18n::t(lang.get(), Key::Title)>
                 <Frame view_of=view_of/>
                 {points}

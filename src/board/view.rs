@@ -1,11 +1,13 @@
 //! The board's view model: what the board shows, built from the game by asking the rules core.
 //! Pure data, compared for equality so the DOM is touched only when something visible changed.
 
-use vrhcaby_rules::{Game, Millis, Move, Phase, Position, Side, MOVE_TIME_MS};
+use vrhcaby_rules::{Game, Millis, Move, Phase, Position, Rules, Side, MOVE_TIME_MS};
 
 /// What the board draws and which moves this device may make now.
 #[derive(Clone, Debug, PartialEq)]
 pub struct BoardView {
+    /// The rule set the game is played under (`data-rules`).
+    pub rules: Rules,
     pub phase: Phase,
     pub turn: Option<Side>,
     /// The side whose seat the board is drawn from (its home bottom right).
@@ -24,6 +26,7 @@ pub struct BoardView {
 impl Default for BoardView {
     fn default() -> Self {
         BoardView {
+            rules: Rules::Vrhcaby,
             phase: Phase::Lot,
             turn: None,
             seat: Side::White,
@@ -61,6 +64,7 @@ impl BoardView {
             .dice_owner()
             .filter(|m| controls(*m) && game.phase() == Phase::Moving);
         BoardView {
+            rules: game.variant().rules(),
             phase: game.phase(),
             turn: game.turn(),
             seat,

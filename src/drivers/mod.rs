@@ -16,8 +16,8 @@ pub mod link;
 
 use leptos::prelude::GetUntracked;
 
-use crate::session::{Cue, Effect};
-use crate::sound::{self, Sound};
+use crate::session::Effect;
+use crate::sound;
 use crate::state::Dispatch;
 
 /// Installs every driver.
@@ -25,12 +25,7 @@ pub fn install(d: Dispatch) {
     d.on_effect(move |e| {
         if let Effect::Sound(cue) = e {
             if !d.settings.muted.get_untracked() {
-                sound::play(match cue {
-                    Cue::Dice => Sound::Dice,
-                    Cue::Move => Sound::Move,
-                    Cue::Hit => Sound::Hit,
-                    Cue::Warning => Sound::Warning,
-                });
+                sound::play(*cue);
             }
         }
     });

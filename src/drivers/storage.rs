@@ -9,7 +9,7 @@ use super::tab::{self, Claim};
 use crate::platform;
 use crate::session::save::{legacy_slot, LEGACY_KEY};
 use crate::session::{Dice, Effect, Input, Kind, Session};
-use crate::state::{Dispatch, Notice, Screen};
+use crate::state::{Dispatch, Screen};
 
 /// The dice for a game on this device: `?seed=N` makes them deterministic.
 #[must_use]
@@ -120,7 +120,6 @@ fn lost(d: Dispatch, kind: Kind) {
         d.nav.screen.set(Screen::Start);
     }
     d.nav.busy.set(Some(kind));
-    d.notices.notice.set(Some(Notice::TakenOver));
 }
 
 /// Claims the game of `kind` for this tab, then runs `then`; when another tab holds it, the

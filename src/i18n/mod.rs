@@ -100,7 +100,6 @@ pub enum Key {
     Join,
     OpenElsewhere,
     TakeOver,
-    TakenOver,
 }
 
 #[must_use]
@@ -215,7 +214,5 @@ pub fn t(lang: Lang, key: Key) -> &'static str {
         (Lang::En, OpenElsewhere) => "This game is open in another tab.",
         (Lang::Cs, TakeOver) => "Hrát ji tady",
         (Lang::En, TakeOver) => "Play it here",
-        (Lang::Cs, TakenOver) => "Hru teď hraješ v jiné kartě; tady už se neukládá.",
-        (Lang::En, TakenOver) => "This game is now played in another tab; it is no longer saved here.",
     }
 }

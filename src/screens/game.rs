@@ -70,6 +70,5 @@ fn notice_text(lang: i18n::Lang, n: &Notice) -> String {
         }
         Notice::Refused(e) => i18n::session_error(lang, e),
         Notice::Peer(e) => i18n::peer_error(lang, e),
-        Notice::TakenOver => i18n::t(lang, i18n::Key::TakenOver).to_string(),
     }
 }

@@ -40,10 +40,8 @@ pub fn StartScreen() -> impl IntoView {
             {move || nav.busy.get().map(|kind| view! {
                 <div class="broken" role="alert" data-testid="tab-busy" data-kind=kind.name()>
                     <strong>{s.say(Key::OpenElsewhere)}</strong>
-                    <button class="primary" data-testid="take-over" on:click=move |_| {
-                        d.notices.notice.set(None);
-                        storage::open(d, kind, true);
-                    }>{s.say(Key::TakeOver)}</button>
+                    <button class="primary" data-testid="take-over"
+                        on:click=move |_| storage::open(d, kind, true)>{s.say(Key::TakeOver)}</button>
                 </div>
             })}
             <div class="menu">

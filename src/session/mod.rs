@@ -20,6 +20,8 @@ pub use local::{Dice, LocalGame};
 pub use peer::{PeerError, PeerSession};
 pub use save::{Kind, LoadError};
 
+use crate::sound::Sound;
+
 use vrhcaby_rules::{
     BySide, Command, CommandError, Event, Game, Millis, Origin, Phase, Side, Target,
 };
@@ -77,15 +79,6 @@ pub enum Input {
     Link(LinkInput),
 }
 
-/// Short sounds the session asks for.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Cue {
-    Dice,
-    Move,
-    Hit,
-    Warning,
-}
-
 /// What the drivers must do after an input.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Effect {
@@ -93,7 +86,7 @@ pub enum Effect {
     Send(String),
     /// The session changed: save it.
     Save,
-    Sound(Cue),
+    Sound(Sound),
     /// The running clock crossed a warning mark: this many seconds are left.
     Countdown(u32),
     /// The peer sent something this device refused (nothing changed).
@@ -194,12 +187,9 @@ impl Session {
     /// hot-seat, where both are.
     #[must_use]
     pub fn own_side(&self) -> Option<Side> {
-        let here: Vec<Side> = Side::ALL
-            .into_iter()
-            .filter(|s| self.controls(*s))
-            .collect();
-        match here.as_slice() {
-            [one] => Some(*one),
+        match (self.controls(Side::White), self.controls(Side::Black)) {
+            (true, false) => Some(Side::White),
+            (false, true) => Some(Side::Black),
             _ => None,
         }
     }
@@ -298,7 +288,7 @@ impl Session {
                     for mark in WARN_MARKS {
                         if was > mark && left <= mark && left > 0 {
                             out.effects.push(Effect::Countdown(left));
-                            out.effects.push(Effect::Sound(Cue::Warning));
+                            out.effects.push(Effect::Sound(Sound::Warning));
                         }
                     }
                 }
@@ -318,10 +308,10 @@ impl Session {
         }
         for ev in &out.events {
             match ev {
-                Event::Rolled { .. } => out.effects.push(Effect::Sound(Cue::Dice)),
+                Event::Rolled { .. } => out.effects.push(Effect::Sound(Sound::Dice)),
                 Event::Moved { hit, .. } => {
                     out.effects
-                        .push(Effect::Sound(if *hit { Cue::Hit } else { Cue::Move }))
+                        .push(Effect::Sound(if *hit { Sound::Hit } else { Sound::Move }))
                 }
                 _ => {}
             }

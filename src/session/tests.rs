@@ -1,6 +1,7 @@
 use vrhcaby_rules::{MoveError, Point, SeededDice, MOVE_TIME_MS};
 
 use super::*;
+use crate::sound::Sound;
 
 fn seeded(seed: u64) -> Dice {
     Dice::Seeded(SeededDice::new(seed))
@@ -42,7 +43,7 @@ fn the_automatic_dice_draw_the_lot_then_roll() {
     assert!(out.effects.contains(&Effect::Save));
     let out = s.handle(Input::Dice, 900).unwrap();
     assert!(matches!(out.events[0], Event::Rolled { .. }));
-    assert!(out.effects.contains(&Effect::Sound(Cue::Dice)));
+    assert!(out.effects.contains(&Effect::Sound(Sound::Dice)));
     // Moving: no roll is due, nothing happens and nothing is saved.
     if s.game().phase() == Phase::Moving {
         let out = s.handle(Input::Dice, 950).unwrap();
@@ -61,7 +62,7 @@ fn a_move_intent_plays_for_the_dice_owner() {
     assert!(out
         .effects
         .iter()
-        .any(|e| matches!(e, Effect::Sound(Cue::Move | Cue::Hit))));
+        .any(|e| matches!(e, Effect::Sound(Sound::Move | Sound::Hit))));
     assert!(out.effects.contains(&Effect::Save));
 }
 
@@ -122,7 +123,7 @@ fn ticks_apply_only_due_events_and_warn_before_time_runs_out() {
         "{:?}",
         out.effects
     );
-    assert!(out.effects.contains(&Effect::Sound(Cue::Warning)));
+    assert!(out.effects.contains(&Effect::Sound(Sound::Warning)));
     let out = s.handle(Input::Tick, 1_000 + 51_000).unwrap();
     assert!(out.effects.is_empty());
     let out = s.handle(Input::Tick, 1_000 + 55_100).unwrap();
