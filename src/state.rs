@@ -3,8 +3,6 @@
 //! goes through `Dispatch::input`; the session's effects are handed to the drivers that
 //! registered for them (each the only place its side effect happens).
 
-use std::rc::Rc;
-
 use leptos::prelude::*;
 use vrhcaby_rules::{Event, Millis, Roll, Side};
 
@@ -115,7 +113,8 @@ pub struct Nav {
     pub stage: RwSignal<Stage>,
 }
 
-type Sink = Rc<dyn Fn(&Effect)>;
+/// A driver's handler for the effects it carries out (a plain function of the dispatcher).
+type Sink = fn(Dispatch, &Effect);
 
 /// The one path into the session. `Copy`, so every handler can hold one.
 #[derive(Clone, Copy)]
@@ -124,7 +123,7 @@ pub struct Dispatch {
     pub settings: Settings,
     pub notices: Notices,
     pub nav: Nav,
-    sinks: StoredValue<Vec<Sink>, LocalStorage>,
+    sinks: StoredValue<Vec<Sink>>,
 }
 
 impl Dispatch {
@@ -149,7 +148,7 @@ impl Dispatch {
                 busy: RwSignal::new(None),
                 stage: RwSignal::new(Stage::Idle),
             },
-            sinks: StoredValue::new_local(Vec::new()),
+            sinks: StoredValue::new(Vec::new()),
         };
         provide_context(d);
         provide_context(d.game);
@@ -160,15 +159,15 @@ impl Dispatch {
     }
 
     /// A driver registers for the effects it carries out.
-    pub fn on_effect(self, sink: impl Fn(&Effect) + 'static) {
-        self.sinks.update_value(|s| s.push(Rc::new(sink)));
+    pub fn on_effect(self, sink: Sink) {
+        self.sinks.update_value(|s| s.push(sink));
     }
 
     /// Hands an effect to the drivers.
     pub fn perform(self, effect: &Effect) {
         let sinks = self.sinks.with_value(Clone::clone);
-        for sink in &sinks {
-            sink(effect);
+        for sink in sinks {
+            sink(self, effect);
         }
     }
 

@@ -60,9 +60,7 @@ pub fn Board(
     });
     let selected = RwSignal::new(None::<Origin>);
     // The selection as the current view allows it (dropped when its moves are gone).
-    let selection = Memo::new(move |_| view.with(|v| input::valid_selection(v, selected.get())));
-    let movable = Memo::new(move |_| view.with(input::movable));
-    let targets = Memo::new(move |_| view.with(|v| input::targets(v, selection.get())));
+    let selection = move || view.with(|v| input::valid_selection(v, selected.get()));
     let drag = RwSignal::new(None::<Drag>);
     let suppress_click = RwSignal::new(false);
     let svg_ref = NodeRef::<leptos::svg::Svg>::new();
@@ -93,7 +91,7 @@ pub fn Board(
     });
 
     let tap = move |spot: Spot| {
-        let (sel, intent) = view.with_untracked(|v| input::tap(v, selection.get_untracked(), spot));
+        let (sel, intent) = view.with_untracked(|v| input::tap(v, selected.get_untracked(), spot));
         selected.set(sel);
         if let Some(intent) = intent {
             on_intent.run(intent);
@@ -117,7 +115,7 @@ pub fn Board(
     };
 
     let on_down = move |spot: Spot, ev: web_sys::PointerEvent| {
-        if ev.button() != 0 || !movable.with_untracked(|m| m.contains(&spot)) {
+        if ev.button() != 0 || !view.with_untracked(|v| input::movable(v).contains(&spot)) {
             return;
         }
         if let Some(at) = to_board(f64::from(ev.client_x()), f64::from(ev.client_y())) {
@@ -198,13 +196,15 @@ pub fn Board(
     };
     let is_selected = move |spot: Spot| {
         view.with(|v| v.mover)
-            .zip(selection.get())
+            .zip(selection())
             .is_some_and(|(m, o)| Spot::of_origin(m, o) == spot)
     };
-    let is_target = move |spot: Spot| targets.with(|t| t.contains(&spot));
-    let is_movable = move |spot: Spot| movable.with(|m| m.contains(&spot));
+    let is_target = move |spot: Spot| {
+        view.with(|v| input::targets(v, input::valid_selection(v, selected.get())).contains(&spot))
+    };
+    let is_movable = move |spot: Spot| view.with(|v| input::movable(v).contains(&spot));
     let flag = |b: bool| b.then_some("");
-    let position = Memo::new(move |_| view.with(|v| v.position));
+    let position = move || view.with(|v| v.position);
 
     let points = (1..=24u8)
         .filter_map(Point::new)
@@ -219,7 +219,7 @@ pub fn Board(
                     class:movable=move || is_movable(spot)
                     aria-label=move || {
                         let v = view_of.get();
-                        i18n::point_label(lang.get(), v.seat_point(w), position.with(|p| p.at_white_point(w)))
+                        i18n::point_label(lang.get(), v.seat_point(w), view.with(|v| v.position.at_white_point(w)))
                     }
                     on:click=move |_| on_tap(spot)
                     on:keydown=move |ev| key(spot, ev)
@@ -228,7 +228,7 @@ pub fn Board(
                         points=move || view_of.get().triangle(w)/>
                     <rect class="hit" x=move || area().0 y=move || area().1
                         width=move || area().2 height=move || area().3/>
-                    {move || ghosts.with_untracked(|g| point_checkers(&g.1, view_of.get(), position.get(), pt))}
+                    {move || ghosts.with_untracked(|g| point_checkers(&g.1, view_of.get(), position(), pt))}
                     <Show when=move || numbers.get()>
                         <text class="num" x=move || px(view_of.get().number_xy(w).0)
                             y=move || px(view_of.get().number_xy(w).1)>
@@ -249,13 +249,13 @@ pub fn Board(
                 <g class="bar" tabindex="0" role="button" data-bar=side.name()
                     data-selected=move || flag(is_selected(spot))
                     class:movable=move || is_movable(spot)
-                    aria-label=move || i18n::bar_label(lang.get(), side, position.with(|p| p.bar(side)))
+                    aria-label=move || i18n::bar_label(lang.get(), side, view.with(|v| v.position.bar(side)))
                     on:click=move |_| on_tap(spot)
                     on:keydown=move |ev| key(spot, ev)
                     on:pointerdown=move |ev| on_down(spot, ev)>
                     <rect class="hit" x=move || area().0 y=move || area().1
                         width=move || area().2 height=move || area().3/>
-                    {move || ghosts.with_untracked(|g| stack(&g.1, view_of.get(), side, BAR as u8, position.with(|p| p.bar(side))))}
+                    {move || ghosts.with_untracked(|g| stack(&g.1, view_of.get(), side, BAR as u8, view.with(|v| v.position.bar(side))))}
                 </g>
             }
         })
@@ -269,12 +269,12 @@ pub fn Board(
             view! {
                 <g class="tray" tabindex="0" role="button" data-off=side.name()
                     data-target=move || flag(is_target(spot))
-                    aria-label=move || i18n::off_label(lang.get(), side, position.with(|p| p.off(side)))
+                    aria-label=move || i18n::off_label(lang.get(), side, view.with(|v| v.position.off(side)))
                     on:click=move |_| on_tap(spot)
                     on:keydown=move |ev| key(spot, ev)>
                     <rect class="tray-bg" x=move || area().0 y=move || area().1
                         width=move || area().2 height=move || area().3 rx="6"/>
-                    {move || ghosts.with_untracked(|g| stack(&g.1, view_of.get(), side, OFF as u8, position.with(|p| p.off(side))))}
+                    {move || ghosts.with_untracked(|g| stack(&g.1, view_of.get(), side, OFF as u8, view.with(|v| v.position.off(side))))}
                 </g>
             }
         })
@@ -309,7 +309,7 @@ pub fn Board(
             .1
             .into_iter()
             .map(|g| {
-                let counts = position.with_untracked(|p| *p.side(g.side));
+                let counts = view.with_untracked(|v| *v.position.side(g.side));
                 let n_from = counts[usize::from(g.from)];
                 let n_to = counts[usize::from(g.to)].max(1);
                 let (fx, fy) = v.checker_xy(g.side, g.from, n_from, n_from + 1);

@@ -45,7 +45,7 @@ fn ice_list() -> Vec<String> {
 /// Carries the session's messages to the peer, and drops the link when the game on this tab is
 /// no longer a peer game.
 pub fn install(d: Dispatch) {
-    d.on_effect(|e| {
+    d.on_effect(|_, e| {
         if let Effect::Send(m) = e {
             LINK.with(|l| {
                 if let Some(link) = l.borrow().as_ref() {

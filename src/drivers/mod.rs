@@ -22,7 +22,7 @@ use crate::state::Dispatch;
 
 /// Installs every driver.
 pub fn install(d: Dispatch) {
-    d.on_effect(move |e| {
+    d.on_effect(|d, e| {
         if let Effect::Sound(cue) = e {
             if !d.settings.muted.get_untracked() {
                 sound::play(*cue);

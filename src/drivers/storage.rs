@@ -21,7 +21,7 @@ pub fn dice() -> Dice {
 }
 
 pub fn install(d: Dispatch) {
-    d.on_effect(move |e| {
+    d.on_effect(|d, e| {
         if *e == Effect::Save {
             save(d);
         }

@@ -43,12 +43,6 @@ pub fn Dialogs(confirm_resign: RwSignal<bool>) -> impl IntoView {
         confirm_resign.set(false);
         act(Intent::Resign { side });
     };
-    // A finished game closes the resign confirmation.
-    Effect::new(move |_| {
-        if result().is_some() {
-            confirm_resign.set(false);
-        }
-    });
 
     view! {
         <Show when=move || offer().is_some() && !confirm_resign.get()>
@@ -96,6 +90,8 @@ pub fn Dialogs(confirm_resign: RwSignal<bool>) -> impl IntoView {
                     <p class="title">{i18n::result_title(lang, outcome)}</p>
                     <p>{i18n::reason_text(lang, reason, outcome.winner().map(|w| !w))}</p>
                     <button class="primary" data-testid="new-game" on:click=move |_| {
+                        // The finished game's resign confirmation does not carry over.
+                        confirm_resign.set(false);
                         // After a game with a friend, the menu offers both kinds of new game.
                         if kind() == Kind::Peer {
                             link::close();
