@@ -161,21 +161,19 @@ pub fn draw_declined(lang: Lang, by: Side) -> String {
     }
 }
 
-/// The result in one line for the live region.
+/// The result in one line for the live region: "Bílý vyhrává: vyvedl všech 15 kamenů",
+/// "Remíza dohodou".
 #[must_use]
 pub fn result_line(lang: Lang, outcome: Outcome, reason: Reason) -> String {
-    let text = reason_text(lang, reason, outcome.winner().map(|w| !w));
-    match outcome.winner() {
-        Some(_) => format!("{}: {text}", result_title(lang, outcome)),
-        None => capitalise(&text),
+    match (lang, outcome.winner(), reason) {
+        (Lang::Cs, None, Reason::DrawAgreed) => "Remíza dohodou".into(),
+        (Lang::En, None, Reason::DrawAgreed) => "Draw by agreement".into(),
+        (_, winner, _) => format!(
+            "{}: {}",
+            result_title(lang, outcome),
+            reason_text(lang, reason, winner.map(|w| !w))
+        ),
     }
-}
-
-fn capitalise(s: &str) -> String {
-    let mut c = s.chars();
-    c.next()
-        .map(|f| f.to_uppercase().chain(c).collect())
-        .unwrap_or_default()
 }
 
 /// "hraješ za bílé" / "you play White".
