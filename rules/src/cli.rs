@@ -131,8 +131,9 @@ fn replay_answer(req: ReplayRequest) -> Value {
     };
     let last = game.last_time().unwrap_or(0);
     let now = req.now.unwrap_or(last);
-    // Time passes to `now` (nothing can run out before the lot, where a tick is refused).
-    if game.phase() != Phase::Lot {
+    // Time passes to `now` (nothing can run out before the lot of a game on one device, where a
+    // tick is refused; a game between two devices is on from its creation).
+    if game.phase() != Phase::Lot || game.created().is_some() {
         if let Err(e) = game.apply(Command::Tick, now) {
             return error(format!("now: {e}"));
         }

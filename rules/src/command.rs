@@ -56,6 +56,18 @@ pub enum Command {
     Online {
         side: Side,
     },
+    /// Two devices (S13): `side`'s dice reveal did not match its commitment; `side` loses
+    /// (reason `bad_dice`). Accepted whenever the game is not over, before the lot too.
+    BadDice {
+        side: Side,
+    },
+    /// Two devices (S14): the dice exchange's 60 s ran out with `side`'s part missing; `side` is
+    /// late (as a mover whose time ran out: R17–R19). Accepted in the Lot phase of a game with a
+    /// creation time from `created + 60 s`, and while rolling from 60 s after the roll fell due;
+    /// once per exchange.
+    DiceLate {
+        side: Side,
+    },
 }
 
 impl Command {
@@ -75,6 +87,8 @@ impl Command {
             Command::Tick => "tick",
             Command::Offline { .. } => "offline",
             Command::Online { .. } => "online",
+            Command::BadDice { .. } => "bad_dice",
+            Command::DiceLate { .. } => "dice_late",
         }
     }
 
@@ -90,7 +104,9 @@ impl Command {
             | Command::ClaimWin { side }
             | Command::Leave { side }
             | Command::Offline { side }
-            | Command::Online { side } => Some(side),
+            | Command::Online { side }
+            | Command::BadDice { side }
+            | Command::DiceLate { side } => Some(side),
             Command::Start { .. } | Command::Dice { .. } | Command::Tick => None,
         }
     }
@@ -137,6 +153,8 @@ pub enum Reason {
     Inactivity,
     DrawAgreed,
     DrawForfeits,
+    /// Two devices: a dice reveal did not match its commitment (S13); its sender loses.
+    BadDice,
 }
 
 impl Reason {
@@ -151,6 +169,7 @@ impl Reason {
             Reason::Inactivity => "inactivity",
             Reason::DrawAgreed => "draw_agreed",
             Reason::DrawForfeits => "draw_forfeits",
+            Reason::BadDice => "bad_dice",
         }
     }
 }
@@ -217,6 +236,10 @@ pub enum Event {
     Presence {
         side: Side,
         online: bool,
+    },
+    /// Two devices (S14): `side`'s part of the dice exchange is missing after 60 s; it is late.
+    DiceLate {
+        side: Side,
     },
     GameOver {
         outcome: Outcome,

@@ -1,4 +1,4 @@
-//! The game state machine: commands in, events out, time passed in (R3–R27, S1–S12).
+//! The game state machine: commands in, events out, time passed in (R3–R27, S1–S14).
 
 mod query;
 mod replay;
@@ -25,6 +25,9 @@ enum State {
     Lot,
     Rolling {
         side: Side,
+        /// When the roll fell due: the command that put the game here (the start, the move
+        /// that ended the turn, the forfeited roll). The dice exchange's 60 s run from it (S14).
+        since: Millis,
     },
     Moving {
         side: Side,
@@ -90,6 +93,10 @@ pub struct Game {
     /// Not part of the game's state (a replay cannot know the ticks that changed nothing).
     seen: Option<Millis>,
     offline: BySide<bool>,
+    /// The side late for the dice exchange under way (S14), until the lot or the roll comes.
+    late: Option<Side>,
+    /// When a game between two devices was created (S14); a copy of the record's `created`.
+    created: Option<Millis>,
     /// The last roll, for showing which dice are used.
     last_roll: Option<Roll>,
     record: Record,
@@ -107,6 +114,8 @@ impl PartialEq for Game {
             && self.forfeits == other.forfeits
             && self.last_move_at == other.last_move_at
             && self.offline == other.offline
+            && self.late == other.late
+            && self.created == other.created
             && self.last_roll == other.last_roll
             && self.record == other.record
     }
@@ -165,6 +174,8 @@ impl Game {
             last_move_at: 0,
             seen: None,
             offline: BySide::default(),
+            late: None,
+            created: None,
             last_roll: None,
             record: Record::new(variant.rules(), position),
         }
@@ -176,6 +187,35 @@ impl Game {
         self.variant
     }
 
+    /// Marks the game as one between two devices, created at `t` (S14): from then on it is on
+    /// before the lot too — ticks, resigning, leaving, presence, `DiceLate` and claims are
+    /// accepted in the Lot phase, the lot's dice exchange is late from `t + 60 s`, and R19's ten
+    /// hours before the lot count from `t`. Sets the record's `created`. Like a first command,
+    /// `t` is the game's earliest time: a command stamped before it is refused (S2).
+    ///
+    /// Allowed only while the record has no commands; otherwise
+    /// [`CommandError::AlreadyStarted`] and nothing changes.
+    ///
+    /// ```
+    /// use vrhcaby_rules::{Command, Game, Phase, Reason, Side, INACTIVITY_MS};
+    /// let mut game = Game::new();
+    /// game.set_created(5_000).unwrap();
+    /// assert_eq!(game.created(), Some(5_000));
+    /// assert_eq!(game.next_due(), Some(5_000 + INACTIVITY_MS));
+    /// game.apply(Command::Tick, 5_000 + INACTIVITY_MS).unwrap();
+    /// assert_eq!(game.result().map(|(_, r)| r), Some(Reason::Inactivity)); // a draw (S14)
+    /// assert!(game.set_created(0).is_err());
+    /// ```
+    pub fn set_created(&mut self, t: Millis) -> Result<(), CommandError> {
+        if !self.record.commands.is_empty() {
+            return Err(CommandError::AlreadyStarted);
+        }
+        self.created = Some(t);
+        self.record.created = Some(t);
+        self.seen = Some(t);
+        Ok(())
+    }
+
     /// Makes room for `additional` more record entries (a replay knows how many will come).
     pub(crate) fn reserve(&mut self, additional: usize) {
         self.record.commands.reserve(additional);
@@ -184,8 +224,10 @@ impl Game {
     /// Applies one command at time `now`. Timed events due at or before `now` happen first (S3).
     /// On error nothing changes.
     ///
-    /// Every command but `Start` is refused before the lot ([`CommandError::NotStarted`]), a
-    /// `Tick` too: before the lot no time can run out.
+    /// Before the lot of a game on one device every command but `Start` and `BadDice` is
+    /// refused ([`CommandError::NotStarted`]), a `Tick` too: before the lot no time can run out.
+    /// A game between two devices ([`Game::set_created`]) is on from its creation: before the lot
+    /// it also takes `Tick`, `Resign`, `Leave`, `Offline`, `Online`, `DiceLate` and `ClaimWin`.
     pub fn apply(&mut self, cmd: Command, now: Millis) -> Result<Vec<Event>, CommandError> {
         if let Some(last) = self.seen {
             if now < last {
@@ -235,7 +277,11 @@ impl Game {
                 self.last_move_at.saturating_add(INACTIVITY_MS),
                 Timed::Inactivity,
             )),
-            _ => None,
+            // A game between two devices counts R19 from its creation before the lot (S14).
+            State::Lot => self
+                .created
+                .map(|c| (c.saturating_add(INACTIVITY_MS), Timed::Inactivity)),
+            State::Over { .. } => None,
         };
         [lapse, offline, inactivity].into_iter().flatten().min()
     }
@@ -258,8 +304,14 @@ impl Game {
                     self.finish(Outcome::win(!side), Reason::TimeoutOffline, events);
                 }
                 _ => {
-                    let loser = self.turn().unwrap_or(Side::White);
-                    self.finish(Outcome::win(!loser), Reason::Inactivity, events);
+                    // A side late for the dice exchange is the side on turn for R19 (S14);
+                    // before the lot with nobody late the game is a draw.
+                    let outcome = match (self.state, self.late) {
+                        (State::Lot | State::Rolling { .. }, Some(late)) => Outcome::win(!late),
+                        (State::Lot, None) => Outcome::Draw,
+                        _ => Outcome::win(!self.turn().unwrap_or(Side::White)),
+                    };
+                    self.finish(outcome, Reason::Inactivity, events);
                 }
             }
         }
@@ -267,8 +319,10 @@ impl Game {
 
     /// When the next timed event (an offer's lapse R25, an offline mover's time R18, ten hours
     /// R19) happens if no other command comes: the earliest `t` at which
-    /// `apply(Command::Tick, t)` returns events. `None` before the lot, when over, or when
-    /// nothing is pending. Never before [`Game::last_time`].
+    /// `apply(Command::Tick, t)` returns events. `None` when over or when nothing is pending,
+    /// and before the lot of a game on one device; before the lot of a game between two devices,
+    /// R19's ten hours from its creation (S14). Never before [`Game::last_time`]. A late dice
+    /// exchange is not a timed event: the peer layer reports it with [`Command::DiceLate`].
     ///
     /// ```
     /// use vrhcaby_rules::{Command, Game, Roll, Side, INACTIVITY_MS};
@@ -292,8 +346,11 @@ impl Game {
     }
 
     /// The turn passes to the opponent, who rolls next (R9).
-    fn pass_turn(&mut self, from: Side, events: &mut Vec<Event>) {
-        self.state = State::Rolling { side: !from };
+    fn pass_turn(&mut self, from: Side, now: Millis, events: &mut Vec<Event>) {
+        self.state = State::Rolling {
+            side: !from,
+            since: now,
+        };
         events.push(Event::TurnPassed { to: !from });
     }
 
@@ -307,7 +364,18 @@ impl Game {
             // A tick after the end changes nothing (S9).
             (State::Over { .. }, Command::Tick) => return Ok(()),
             (State::Over { .. }, _) => return Err(CommandError::GameOver),
-            (State::Lot, Command::Start { .. }) => {}
+            (State::Lot, Command::Start { .. } | Command::BadDice { .. }) => {}
+            // A game between two devices is on from its creation (S14).
+            (
+                State::Lot,
+                Command::Tick
+                | Command::Resign { .. }
+                | Command::Leave { .. }
+                | Command::Offline { .. }
+                | Command::Online { .. }
+                | Command::DiceLate { .. }
+                | Command::ClaimWin { .. },
+            ) if self.created.is_some() => {}
             (State::Lot, _) => return Err(CommandError::NotStarted),
             _ => {}
         }
@@ -331,15 +399,20 @@ impl Game {
                 if self.state != State::Lot {
                     return Err(CommandError::AlreadyStarted);
                 }
-                self.state = State::Rolling { side: first };
+                self.state = State::Rolling {
+                    side: first,
+                    since: now,
+                };
+                self.late = None;
                 self.last_move_at = now;
                 events.push(Event::Started { first });
                 Ok(())
             }
             Command::Dice { dice: roll } => {
-                let State::Rolling { side } = self.state else {
+                let State::Rolling { side, .. } = self.state else {
                     return Err(CommandError::NoRollExpected);
                 };
+                self.late = None;
                 events.push(Event::Rolled { side, roll });
                 self.last_roll = Some(roll);
                 let dice = roll.dice();
@@ -359,7 +432,7 @@ impl Game {
                     if self.forfeits >= FORFEITS_FOR_DRAW {
                         self.finish(Outcome::Draw, Reason::DrawForfeits, events);
                     } else {
-                        self.pass_turn(side, events);
+                        self.pass_turn(side, now, events);
                     }
                 }
                 Ok(())
@@ -380,7 +453,7 @@ impl Game {
                 } else if dice.is_empty()
                     || !self.variant.has_legal_move(&self.position, side, &dice)
                 {
-                    self.pass_turn(side, events);
+                    self.pass_turn(side, now, events);
                 } else {
                     self.state = State::Moving {
                         side,
@@ -430,6 +503,31 @@ impl Game {
                     return Err(CommandError::CannotClaim);
                 }
                 self.finish(Outcome::win(side), Reason::TimeoutClaimed, events);
+                Ok(())
+            }
+            Command::BadDice { side } => {
+                self.finish(Outcome::win(!side), Reason::BadDice, events);
+                Ok(())
+            }
+            Command::DiceLate { side } => {
+                let since = match self.state {
+                    State::Rolling { since, .. } => since,
+                    // Only a game with a creation time gets here before the lot.
+                    State::Lot => self.created.ok_or(CommandError::NotStarted)?,
+                    _ => return Err(CommandError::NoRollExpected),
+                };
+                if self.late.is_some() {
+                    return Err(CommandError::AlreadyLate);
+                }
+                if now < since.saturating_add(MOVE_TIME_MS) {
+                    return Err(CommandError::NotLate);
+                }
+                self.late = Some(side);
+                events.push(Event::DiceLate { side });
+                // R18 at the instant the time runs out (S5, S14): offline then loses at once.
+                if self.offline[side] {
+                    self.finish(Outcome::win(!side), Reason::TimeoutOffline, events);
+                }
                 Ok(())
             }
         }

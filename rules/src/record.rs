@@ -100,6 +100,8 @@ impl TryFrom<FlatEntry> for Entry {
             "tick" => Command::Tick,
             "offline" => Command::Offline { side: side()? },
             "online" => Command::Online { side: side()? },
+            "bad_dice" => Command::BadDice { side: side()? },
+            "dice_late" => Command::DiceLate { side: side()? },
             other => return Err(format!("unknown command {other:?}")),
         };
         Ok(Entry { t: f.t, cmd })
@@ -122,6 +124,9 @@ pub struct Record {
     pub rules: Rules,
     /// The start position; `None` is the standard start of R2.
     pub position: Option<Position>,
+    /// When a game between two devices was created (S14: the lot's dice exchange and R19 before
+    /// the lot count from it). `None` for a game on one device. JSON `"created"`, omitted when `None`.
+    pub created: Option<Millis>,
     pub commands: Vec<Entry>,
 }
 
@@ -133,6 +138,8 @@ struct RawRecord {
     rules: Rules,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     position: Option<Setup>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    created: Option<Millis>,
     /// Read one by one, so an unreadable command is named by its index.
     commands: Vec<Box<RawValue>>,
 }
@@ -144,6 +151,8 @@ struct RecordOut<'a> {
     rules: Rules,
     #[serde(skip_serializing_if = "Option::is_none")]
     position: Option<Setup>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    created: Option<Millis>,
     commands: &'a [Entry],
 }
 
@@ -198,11 +207,13 @@ impl fmt::Display for RecordError {
 impl std::error::Error for RecordError {}
 
 impl Record {
+    /// An empty record of a game on one device (`created` is `None`).
     #[must_use]
     pub fn new(rules: Rules, position: Option<Position>) -> Record {
         Record {
             rules,
             position,
+            created: None,
             commands: Vec::new(),
         }
     }
@@ -236,6 +247,7 @@ impl Record {
         Ok(Record {
             rules: raw.rules,
             position,
+            created: raw.created,
             commands,
         })
     }
@@ -248,6 +260,7 @@ impl Record {
             version: VERSION,
             rules: self.rules,
             position: self.position.map(|p| p.to_setup()),
+            created: self.created,
             commands: &self.commands,
         };
         serde_json::to_string(&out).unwrap_or_default()

@@ -109,6 +109,7 @@ fn only_the_lot_is_accepted_before_the_lot() {
         Command::Online { side: Side::Black },
         Command::ClaimWin { side: Side::Black },
         Command::OfferDraw { side: Side::White },
+        Command::DiceLate { side: Side::White },
         roll(3, 1),
     ] {
         assert_eq!(
@@ -120,6 +121,140 @@ fn only_the_lot_is_accepted_before_the_lot() {
     assert_eq!(g, Game::new());
     assert_eq!(g.last_time(), None, "a refused tick lets no time pass");
     assert!(g.apply(Command::Start { first: Side::Black }, 0).is_ok());
+}
+
+// ---- Two devices (S13, S14) --------------------------------------------------------------------
+
+#[test]
+fn a_record_with_a_creation_time_round_trips() {
+    let mut g = Game::new();
+    g.set_created(1_000).unwrap();
+    g.apply(Command::DiceLate { side: Side::Black }, 61_000)
+        .unwrap();
+    g.apply(Command::Start { first: Side::White }, 62_000)
+        .unwrap();
+    g.apply(Command::BadDice { side: Side::White }, 63_000)
+        .unwrap();
+    let json = g.record().to_json();
+    assert!(json.contains(r#""created":1000"#), "{json}");
+    assert!(
+        json.contains(r#"{"t":61000,"cmd":"dice_late","side":"black"}"#),
+        "{json}"
+    );
+    assert!(
+        json.contains(r#"{"t":63000,"cmd":"bad_dice","side":"white"}"#),
+        "{json}"
+    );
+    let record = Record::from_json(&json).unwrap();
+    assert_eq!(record.created, Some(1_000));
+    assert_eq!(&record, g.record());
+    assert_eq!(record.to_json(), json);
+    let replayed = record.replay().unwrap();
+    assert_eq!(replayed, g);
+    assert_eq!(replayed.created(), Some(1_000));
+    assert_eq!(replayed.result(), Some((Outcome::Black, Reason::BadDice)));
+    assert_eq!(Reason::BadDice.name(), "bad_dice");
+}
+
+#[test]
+fn records_without_a_creation_time_still_load() {
+    let json = r#"{"format":"vrhcaby-record","version":1,"rules":"vrhcaby","commands":[{"t":0,"cmd":"start","first":"white"}]}"#;
+    let record = Record::from_json(json).unwrap();
+    assert_eq!(record.created, None);
+    assert_eq!(
+        record.to_json(),
+        json,
+        "no \"created\" is written when there is none"
+    );
+    let game = record.replay().unwrap();
+    assert_eq!(game.created(), None);
+    assert_eq!(Record::new(Rules::Vrhcaby, None).created, None);
+    let mut live = Game::new();
+    live.apply(Command::Start { first: Side::White }, 0)
+        .unwrap();
+    assert_eq!(game, live);
+    assert!(!Game::new().record().to_json().contains("created"));
+}
+
+#[test]
+fn set_created_only_on_an_empty_record() {
+    let mut g = Game::new();
+    assert_eq!(g.created(), None);
+    assert_eq!(g.roll_due_since(), None);
+    g.set_created(2_000).unwrap();
+    g.set_created(3_000).unwrap();
+    assert_eq!(
+        (g.created(), g.record().created),
+        (Some(3_000), Some(3_000))
+    );
+    assert_eq!(g.roll_due_since(), Some(3_000));
+    assert_eq!(g.last_time(), Some(3_000));
+    assert_eq!(g.next_due(), Some(3_000 + INACTIVITY_MS));
+    g.apply(Command::Start { first: Side::Black }, 4_000)
+        .unwrap();
+    let before = g.clone();
+    assert_eq!(g.set_created(5_000), Err(CommandError::AlreadyStarted));
+    assert_eq!(g, before);
+    assert_eq!(g.roll_due_since(), Some(4_000));
+    assert_ne!(Game::new(), {
+        let mut c = Game::new();
+        c.set_created(0).unwrap();
+        c
+    });
+}
+
+#[test]
+fn dice_late_marks_the_late_side_until_the_dice() {
+    let mut g = Game::new();
+    g.apply(Command::Start { first: Side::White }, 0).unwrap();
+    assert_eq!((g.late(), g.roll_due_since()), (None, Some(0)));
+    assert_eq!(
+        g.apply(Command::DiceLate { side: Side::White }, MOVE_TIME_MS - 1),
+        Err(CommandError::NotLate)
+    );
+    let events = g
+        .apply(Command::DiceLate { side: Side::White }, MOVE_TIME_MS)
+        .unwrap();
+    assert_eq!(events, vec![Event::DiceLate { side: Side::White }]);
+    assert_eq!(g.late(), Some(Side::White));
+    assert_eq!(g.claimant(MOVE_TIME_MS), Some(Side::Black));
+    assert_eq!(
+        g.apply(Command::DiceLate { side: Side::Black }, MOVE_TIME_MS),
+        Err(CommandError::AlreadyLate)
+    );
+    g.apply(roll(6, 1), MOVE_TIME_MS + 5).unwrap();
+    assert_eq!((g.late(), g.claimant(MOVE_TIME_MS + 5)), (None, None));
+    assert_eq!(g.roll_due_since(), None);
+    for e in [CommandError::NotLate, CommandError::AlreadyLate] {
+        assert!(!e.to_string().is_empty());
+    }
+}
+
+#[test]
+fn the_replay_cli_names_bad_dice_and_a_claim_for_a_late_side() {
+    use vrhcaby_rules::cli::{answer, Op};
+    let late = r#"{"record":{"format":"vrhcaby-record","version":1,"created":1000,"commands":[{"t":61000,"cmd":"dice_late","side":"white"}]},"now":62000}"#;
+    let a = answer(Op::Replay, late);
+    assert_eq!(a["status"], "playing", "{a}");
+    assert_eq!(a["phase"], "lot", "{a}");
+    assert_eq!(a["can_claim"], true, "{a}");
+    // Without a creation time the same record is refused at its first command.
+    let local = late.replace(r#""created":1000,"#, "");
+    let a = answer(Op::Replay, &local);
+    assert_eq!(a["index"], 0, "{a}");
+    // Ten hours after the creation the late side has lost (R19, S14).
+    let later = late.replace("62000}", &format!("{}}}", 1_000 + INACTIVITY_MS));
+    let a = answer(Op::Replay, &later);
+    assert_eq!(
+        (&a["result"], &a["reason"]),
+        (&"black".into(), &"inactivity".into()),
+        "{a}"
+    );
+    let bad = r#"{"record":{"format":"vrhcaby-record","version":1,"commands":[{"t":0,"cmd":"start","first":"white"},{"t":10,"cmd":"bad_dice","side":"white"}]}}"#;
+    let a = answer(Op::Replay, bad);
+    assert_eq!(a["status"], "over", "{a}");
+    assert_eq!(a["result"], "black", "{a}");
+    assert_eq!(a["reason"], "bad_dice", "{a}");
 }
 
 // ---- next_due ---------------------------------------------------------------------------------

@@ -775,7 +775,9 @@ fn command_of(game: &Game, (kind, a, b, _, _): Gene) -> Command {
         12 | 13 => Command::DeclineDraw { side },
         // Game enders are rarer, so that streams also play long games.
         14 if a % 4 == 0 => Command::ClaimWin { side },
+        14 if a % 4 == 1 => Command::DiceLate { side },
         15 if a % 64 == 0 => Command::Resign { side },
+        15 if a % 64 == 1 => Command::BadDice { side },
         16 if a % 64 == 0 => Command::Leave { side },
         17 if a % 16 == 0 => Command::Offline { side },
         17 | 18 => Command::Online { side },
@@ -942,13 +944,17 @@ proptest! {
     #[test]
     fn command_streams_and_record_round_trip(
         start in prop::option::of(arb_position()),
+        created in prop::option::of(0u64..100_000),
         genes in arb_genes(),
         extra in 0u64..200_000,
     ) {
-        let game = match start {
+        let mut game = match start {
             Some((pos, _)) => Game::from_position(pos).unwrap(),
             None => Game::new(),
         };
+        if let Some(c) = created {
+            game.set_created(c).unwrap();
+        }
         let game = run_stream(game, &genes, 0)?;
 
         let json = game.record().to_json();
@@ -962,14 +968,14 @@ proptest! {
 
         // The CLI's replay answers with the replayed state, at the last recorded command (its
         // default `now`; a tick that changed nothing is not recorded) and later.
-        let last = game.record().last_time().unwrap_or(0);
+        let last = game.record().last_time().or(created).unwrap_or(0);
         let record_value: Value = serde_json::from_str(&json).unwrap();
         let ans = cli::answer(Op::Replay, &json!({ "record": record_value }).to_string());
         prop_assert_eq!(&ans, &cli::state_json(&replayed, last));
         let now = last + extra;
         let ans = cli::answer(Op::Replay, &json!({ "record": record_value, "now": now }).to_string());
         let mut later = replayed.clone();
-        if later.phase() != Phase::Lot {
+        if later.phase() != Phase::Lot || later.created().is_some() {
             later.apply(Command::Tick, now).unwrap();
         }
         prop_assert_eq!(&ans, &cli::state_json(&later, now));

@@ -1,5 +1,5 @@
 //! Rule scenarios read from data: every `tests/scenarios/*.json` file holds scenarios that hold the
-//! rules core to `RULES.md` (R1–R27, S1–S12). The format is described in `tests/scenarios/README.md`.
+//! rules core to `RULES.md` (R1–R27, S1–S14). The format is described in `tests/scenarios/README.md`.
 //!
 //! Four kinds of scenario:
 //! - `legal`: a position, the side to move and the dice left → the exact set of single legal moves,
@@ -34,13 +34,14 @@ const START_SIDE: [i64; 26] = [
 
 const COMMON_KEYS: [&str; 4] = ["name", "rules", "description", "kind"];
 const RULE_COUNT: u32 = 27;
-const SETTLED_COUNT: u32 = 12;
+/// S1–S14: S15 and S16 (each device's clock, reconnection) belong to the peer layer.
+const SETTLED_COUNT: u32 = 14;
 
 /// Keys a game step may carry besides the record command itself.
 const STEP_KEYS: [&str; 5] = ["reject", "expect", "events", "unchanged", "note"];
 /// Keys of the record command JSON (`Entry`).
 const COMMAND_KEYS: [&str; 7] = ["t", "cmd", "first", "dice", "side", "from", "to"];
-const CHECK_KEYS: [&str; 14] = [
+const CHECK_KEYS: [&str; 16] = [
     "status",
     "result",
     "reason",
@@ -55,6 +56,8 @@ const CHECK_KEYS: [&str; 14] = [
     "moves_played",
     "legal",
     "dice_owner",
+    "late",
+    "roll_due_since",
 ];
 
 #[derive(Clone, Debug)]
@@ -624,6 +627,8 @@ fn error_json(e: &CommandError) -> Value {
         CommandError::DrawAfterTimeout => json!({ "kind": "draw_after_timeout" }),
         CommandError::NoOffer => json!({ "kind": "no_offer" }),
         CommandError::CannotClaim => json!({ "kind": "cannot_claim" }),
+        CommandError::NotLate => json!({ "kind": "not_late" }),
+        CommandError::AlreadyLate => json!({ "kind": "already_late" }),
     }
 }
 
@@ -645,6 +650,7 @@ fn event_json(e: &Event) -> Value {
         Event::Presence { side, online } => {
             json!({ "event": "presence", "side": side, "online": online })
         }
+        Event::DiceLate { side } => json!({ "event": "dice_late", "side": side }),
         Event::GameOver { outcome, reason } => {
             json!({ "event": "game_over", "result": outcome, "reason": reason.name() })
         }
@@ -672,10 +678,10 @@ fn sorted_numbers(v: &Value) -> Option<Vec<i64>> {
 }
 
 /// A copy of the game with time passed to `t`, as the CLI's replay does: a tick, except before
-/// the lot (where a tick is refused and nothing can run out).
+/// the lot of a game on one device (where a tick is refused and nothing can run out).
 fn pass_time(game: &Game, t: u64) -> Res<Game> {
     let mut now = game.clone();
-    if now.phase() != Phase::Lot {
+    if now.phase() != Phase::Lot || now.created().is_some() {
         now.apply(Command::Tick, t).map_err(|e| e.to_string())?;
     }
     Ok(now)
@@ -711,6 +717,14 @@ fn check_state(game: &Game, t: u64, check: &Value) -> Res {
             }
             "dice_owner" => {
                 let got = json!(now.dice_owner());
+                (*expected == got, got)
+            }
+            "late" => {
+                let got = json!(now.late());
+                (*expected == got, got)
+            }
+            "roll_due_since" => {
+                let got = json!(now.roll_due_since());
                 (*expected == got, got)
             }
             "legal" => {
@@ -749,12 +763,16 @@ fn check_state(game: &Game, t: u64, check: &Value) -> Res {
 }
 
 fn run_game(body: &Map<String, Value>) -> Res {
-    allow(body, &["position", "steps"])?;
+    allow(body, &["position", "created", "steps"])?;
     let mut game = match body.get("position") {
         Some(p) => Game::from_position(position_of(p)?)
             .map_err(|e| format!("the start position is refused: {e}"))?,
         None => Game::new(),
     };
+    if let Some(created) = body.get("created") {
+        let created = created.as_u64().ok_or("created must be a time in ms")?;
+        game.set_created(created).map_err(|e| e.to_string())?;
+    }
     let steps = field(body, "steps")?
         .as_array()
         .ok_or("steps must be an array")?;

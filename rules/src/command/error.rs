@@ -41,6 +41,11 @@ pub enum CommandError {
     NoOffer,
     /// Only the waiting side may claim, and only when the mover's time has run out (S8).
     CannotClaim,
+    /// A `dice_late` before the dice exchange's 60 s have run out (S14), or before the lot of a
+    /// game without a creation time.
+    NotLate,
+    /// A `dice_late` when a side is already late for this dice exchange (S14).
+    AlreadyLate,
 }
 
 impl fmt::Display for CommandError {
@@ -72,6 +77,12 @@ impl fmt::Display for CommandError {
             CommandError::CannotClaim => f.write_str(
                 "a win on time can be claimed only by the waiting player once the mover's time has run out",
             ),
+            CommandError::NotLate => {
+                f.write_str("the dice exchange's 60 s have not run out: nobody is late yet")
+            }
+            CommandError::AlreadyLate => {
+                f.write_str("a side is already late for this dice exchange")
+            }
         }
     }
 }

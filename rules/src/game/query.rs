@@ -33,7 +33,7 @@ impl Game {
     #[must_use]
     pub fn turn(&self) -> Option<Side> {
         match self.state {
-            State::Rolling { side } | State::Moving { side, .. } => Some(side),
+            State::Rolling { side, .. } | State::Moving { side, .. } => Some(side),
             State::DrawOffered { offerer, .. } => Some(!offerer),
             State::Lot | State::Over { .. } => None,
         }
@@ -154,15 +154,48 @@ impl Game {
         }
     }
 
-    /// The side that may press "Don't wait" at `now`, if any (R17, S8).
+    /// The side that may press "Don't wait" at `now`, if any (R17, S8): the waiting side once
+    /// the mover's time has run out, or the other side of a side late for the dice exchange
+    /// (S14, before the lot too).
     #[must_use]
     pub fn claimant(&self, now: Millis) -> Option<Side> {
         match self.state {
             State::Moving { side, clock, .. } if now >= clock.saturating_add(MOVE_TIME_MS) => {
                 Some(!side)
             }
+            State::Lot | State::Rolling { .. } => self.late.map(|late| !late),
             _ => None,
         }
+    }
+
+    /// The side late for the dice exchange under way (S14: its part was missing after 60 s),
+    /// until the lot or the roll comes; `None` otherwise, and once the game is over.
+    #[must_use]
+    pub fn late(&self) -> Option<Side> {
+        match self.state {
+            State::Lot | State::Rolling { .. } => self.late,
+            _ => None,
+        }
+    }
+
+    /// When the dice exchange under way fell due (S14): while rolling, the time of the command
+    /// that made the roll due (the start, the move ending the turn, the forfeited roll); before
+    /// the lot, the game's creation time (`None` for a game on one device); otherwise `None`.
+    /// The exchange is late at `roll_due_since() + MOVE_TIME_MS`.
+    #[must_use]
+    pub fn roll_due_since(&self) -> Option<Millis> {
+        match self.state {
+            State::Rolling { since, .. } => Some(since),
+            State::Lot => self.created,
+            _ => None,
+        }
+    }
+
+    /// When the game between two devices was created ([`Game::set_created`]); `None` for a
+    /// game on one device.
+    #[must_use]
+    pub fn created(&self) -> Option<Millis> {
+        self.created
     }
 
     /// The result and its reason once the game is over.

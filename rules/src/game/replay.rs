@@ -4,11 +4,17 @@ use super::Game;
 use crate::record::{Record, RecordError};
 
 impl Record {
-    /// Replays every command in order, under the record's variant, in time linear in the
+    /// Replays every command in order, under the record's variant (a game between two devices
+    /// when `created` is set, see [`Game::set_created`]), in time linear in the
     /// record's length. The result equals the live game that wrote the record.
     pub fn replay(&self) -> Result<Game, RecordError> {
         let mut game =
             Game::with_variant(self.variant()?, self.position).map_err(RecordError::Position)?;
+        if let Some(created) = self.created {
+            // A fresh game has no commands: this cannot fail.
+            game.set_created(created)
+                .map_err(|error| RecordError::Rejected { index: 0, error })?;
+        }
         game.reserve(self.commands.len());
         for (index, e) in self.commands.iter().enumerate() {
             game.apply(e.cmd, e.t)
