@@ -261,7 +261,7 @@ impl Dispatch {
                 Event::TurnPassed { to } => said.push(i18n::on_turn(lang, to)),
                 Event::DrawOffered { by } => said.push(i18n::draw_offered(lang, by)),
                 Event::DrawDeclined { by } => said.push(i18n::draw_declined(lang, by)),
-                Event::DrawLapsed { .. } | Event::Presence { .. } => {}
+                Event::DrawLapsed { .. } | Event::Presence { .. } | Event::DiceLate { .. } => {}
                 Event::GameOver { outcome, reason } => {
                     said.push(i18n::result_line(lang, outcome, reason));
                 }

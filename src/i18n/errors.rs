@@ -94,6 +94,10 @@ pub fn command_error(lang: Lang, e: &CommandError) -> String {
         (Lang::En, E::CannotClaim) => {
             "A win can be claimed once the opponent's time has run out.".into()
         }
+        (Lang::Cs, E::NotLate) => "Čas na výměnu kostek ještě nevypršel.".into(),
+        (Lang::En, E::NotLate) => "The time for the dice exchange has not run out yet.".into(),
+        (Lang::Cs, E::AlreadyLate) => "Zpoždění u tohoto hodu už je zaznamenáno.".into(),
+        (Lang::En, E::AlreadyLate) => "A side is already late for this roll.".into(),
     }
 }
 

@@ -72,6 +72,8 @@ pub fn reason_text(lang: Lang, reason: Reason, loser: Option<Side>) -> String {
         (Lang::En, Reason::DrawAgreed) => "draw by agreement".into(),
         (Lang::Cs, Reason::DrawForfeits) => "5 propadlých hodů za sebou".into(),
         (Lang::En, Reason::DrawForfeits) => "5 forfeited rolls in a row".into(),
+        (Lang::Cs, Reason::BadDice) => "soupeřovy kostky neodpovídaly jeho závazku".into(),
+        (Lang::En, Reason::BadDice) => "the opponent's dice did not match its commitment".into(),
     }
 }
 

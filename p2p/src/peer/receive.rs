@@ -130,6 +130,7 @@ impl PeerGame {
             let prefix = Record {
                 rules: record.rules,
                 position: record.position,
+                created: record.created,
                 commands: record.commands[..seq].to_vec(),
             };
             let mut game = prefix.replay().map_err(PeerError::Record)?;
