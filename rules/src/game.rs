@@ -190,8 +190,9 @@ impl Game {
     /// Marks the game as one between two devices, created at `t` (S14): from then on it is on
     /// before the lot too — ticks, resigning, leaving, presence, `DiceLate` and claims are
     /// accepted in the Lot phase, the lot's dice exchange is late from `t + 60 s`, and R19's ten
-    /// hours before the lot count from `t`. Sets the record's `created`. Like a first command,
-    /// `t` is the game's earliest time: a command stamped before it is refused (S2).
+    /// hours before the lot count from `t`. Sets the record's `created`. `t` is not a command:
+    /// the two devices' first stamps may come before it (their clocks are only synchronised
+    /// once linked), so it does not bound the times of commands (S2 counts commands).
     ///
     /// Allowed only while the record has no commands; otherwise
     /// [`CommandError::AlreadyStarted`] and nothing changes.
@@ -212,7 +213,6 @@ impl Game {
         }
         self.created = Some(t);
         self.record.created = Some(t);
-        self.seen = Some(t);
         Ok(())
     }
 
