@@ -4,8 +4,8 @@ use std::fmt;
 
 use vrhcaby_rules::{CommandError, Millis, RecordError, Side};
 
-/// Why a peer message, a local action or a record from the other device was refused.
-/// On any error nothing changes, except that [`PeerError::DiceMismatch`] halts the game.
+/// Why a peer message, a local action or a saved game was refused. On any error nothing
+/// changes.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum PeerError {
     /// Not a message of this protocol (bad JSON, unknown type, missing or bad fields).
@@ -17,40 +17,38 @@ pub enum PeerError {
     /// The other device plays the same colour as this one.
     SameSeat(Side),
     /// A command for a side that may not send it here (a peer command for our side, a local
-    /// command for the peer's side, a presence change for ourselves).
+    /// command for the peer's side).
     WrongSide { side: Option<Side> },
-    /// A command the other device may not send live (dice, the lot, presence changes).
+    /// A command the other device may not send (dice, the lot, presence changes about itself).
     NotAllowedFromPeer(&'static str),
-    /// A command this device's player cannot give (dice, ticks, presence: see `observe`).
+    /// A command this device's player cannot give (dice, ticks, presence).
     NotAPlayerCommand(&'static str),
-    /// A time stamp before the game's last command or too far ahead of our clock.
+    /// A time stamp before what came before it, or too far ahead of our clock.
     TimeOutOfRange { t: Millis, min: Millis, max: Millis },
-    /// A clock tick from the other device that is not due at exactly that time.
-    BadTick { t: Millis },
-    /// A command for a later place in the record than we have reached (a message was lost).
-    OutOfOrder { seq: usize, len: usize },
-    /// The two records differ at command `seq`.
-    Diverged { seq: usize },
+    /// An act for a later place in the other device's log than we have reached (a message was
+    /// lost; it is asked for again).
+    OutOfOrder { n: u32, len: u32 },
+    /// The other device sent a different act for a place we already hold.
+    Changed { n: u32 },
+    /// The other device says it holds acts of ours that this device does not have.
+    Lost { have: u32, ours: u32 },
     /// The rules refused the command.
     Rejected(CommandError),
-    /// A record that cannot be read or replayed.
+    /// A saved game that cannot be used.
     Record(RecordError),
-    /// A commitment or reveal for a roll other than the one being thrown.
-    WrongRoll { roll: u32, current: u32 },
-    /// The other device revealed its secret before committing to it.
-    RevealBeforeCommit { roll: u32 },
-    /// The other device changed its commitment after we had revealed our secret.
-    CommitChanged { roll: u32 },
-    /// The other device revealed a second, different secret or time for the same roll.
-    RevealChanged { roll: u32 },
-    /// A synced record holds dice this device did not throw together with the other one.
-    DiceUnverified { seq: usize },
-    /// A revealed secret does not match its commitment: the game is halted for good.
-    DiceMismatch,
-    /// The game was halted by a dice mismatch; nothing more is accepted.
-    Halted,
-    /// The connection is down and this device must wait for it (the other device records).
-    Disconnected,
+    /// A commitment or reveal for a roll other than the one being thrown, a second commitment,
+    /// or a reveal before both commitments.
+    BadDiceMessage { roll: u32 },
+    /// The other device says we were offline or late with the dice, but this device was
+    /// connected then.
+    PresenceUnseen { t: Millis },
+    /// A claim (Don't wait) that came before our own clock ran out (S15).
+    EarlyClaim,
+    /// Our player may not claim yet: the other side's time (with the connection's grace) has
+    /// not run out on this device.
+    NotLateYet,
+    /// A log or a message is longer than a real game could need.
+    TooLong,
 }
 
 impl fmt::Display for PeerError {
@@ -85,51 +83,63 @@ impl fmt::Display for PeerError {
             }
             PeerError::TimeOutOfRange { t, min, max } => write!(
                 f,
-                "the other device's clock is off: its time {t} ms is not between {min} and {max} ms"
+                "the other device's time {t} ms is not between {min} and {max} ms"
             ),
-            PeerError::BadTick { t } => write!(
+            PeerError::OutOfOrder { n, len } => write!(
                 f,
-                "the other device sent a clock event at {t} ms, when nothing was due"
+                "a message from the other device was lost (got act {n}, expected {len}); it is asked for again"
             ),
-            PeerError::OutOfOrder { seq, len } => write!(
+            PeerError::Changed { n } => {
+                write!(f, "the other device changed its act {n} after sending it")
+            }
+            PeerError::Lost { have, ours } => write!(
                 f,
-                "a message from the other device was lost (got command {seq}, expected {len})"
-            ),
-            PeerError::Diverged { seq } => write!(
-                f,
-                "the two devices' records of this game differ from command {seq} on"
+                "the other device holds {have} acts of this device, but this device has only {ours}"
             ),
             PeerError::Rejected(e) => write!(f, "the rules refused the command: {e}"),
             PeerError::Record(e) => write!(f, "the game record cannot be used: {e}"),
-            PeerError::WrongRoll { roll, current } => write!(
+            PeerError::BadDiceMessage { roll } => write!(
                 f,
-                "the other device sent dice data for roll {roll} while roll {current} is being thrown"
+                "the other device sent dice data for roll {roll} that does not fit the exchange"
             ),
-            PeerError::RevealBeforeCommit { roll } => write!(
+            PeerError::PresenceUnseen { t } => write!(
                 f,
-                "the other device revealed its dice secret for roll {roll} before committing to it"
+                "the other device says this device was offline or late at {t} ms, but it was connected"
             ),
-            PeerError::CommitChanged { roll } => write!(
-                f,
-                "the other device tried to change its dice commitment for roll {roll}"
+            PeerError::EarlyClaim => f.write_str(
+                "the other device claimed the win before this device's time had run out",
             ),
-            PeerError::RevealChanged { roll } => write!(
-                f,
-                "the other device revealed two different dice secrets for roll {roll}"
+            PeerError::NotLateYet => f.write_str(
+                "the other side's time has not run out on this device yet (2 s are allowed for the connection)",
             ),
-            PeerError::DiceUnverified { seq } => write!(
-                f,
-                "the other device's record has dice at command {seq} that this device did not throw with it"
-            ),
-            PeerError::DiceMismatch => {
-                f.write_str("the other device sent dice that do not match its commitment")
-            }
-            PeerError::Halted => f.write_str(
-                "this game was stopped because the other device sent dice that do not match its commitment",
-            ),
-            PeerError::Disconnected => {
-                f.write_str("the connection to the other device is down; wait for it to come back")
-            }
+            PeerError::TooLong => f.write_str("the game's log is longer than any real game"),
+        }
+    }
+}
+
+impl PeerError {
+    /// A short name for the [`crate::Message::Diverged`] sent back when an act is refused.
+    #[must_use]
+    pub fn code(&self) -> &'static str {
+        match self {
+            PeerError::Malformed(_) => "malformed",
+            PeerError::Version { .. } => "version",
+            PeerError::WrongGame { .. } => "wrong_game",
+            PeerError::SameSeat(_) => "same_seat",
+            PeerError::WrongSide { .. } => "wrong_side",
+            PeerError::NotAllowedFromPeer(_) => "not_allowed",
+            PeerError::NotAPlayerCommand(_) => "not_a_player_command",
+            PeerError::TimeOutOfRange { .. } => "time",
+            PeerError::OutOfOrder { .. } => "out_of_order",
+            PeerError::Changed { .. } => "changed",
+            PeerError::Lost { .. } => "lost",
+            PeerError::Rejected(_) => "rules",
+            PeerError::Record(_) => "record",
+            PeerError::BadDiceMessage { .. } => "dice",
+            PeerError::PresenceUnseen { .. } => "presence",
+            PeerError::EarlyClaim => "early_claim",
+            PeerError::NotLateYet => "not_late",
+            PeerError::TooLong => "too_long",
         }
     }
 }

@@ -4,18 +4,23 @@
 #![forbid(unsafe_code)]
 #![warn(missing_debug_implementations)]
 
+mod act;
+mod clock;
 mod dice;
 mod error;
-mod merge;
+mod fold;
 mod message;
 mod peer;
 
+pub use act::{judged, Act, Authored};
+pub use clock::{ClockSync, MAX_OFFSET_MS};
 pub use dice::{
     commitment, dice_from_secrets, dice_pair_from_secrets, from_hex32, lot_from_secrets, to_hex,
 };
 pub use error::PeerError;
-pub use merge::{merge, Merge};
-pub use message::{
-    decode, encode, record_hash, Message, CLOCK_TOLERANCE_MS, MAX_MESSAGE_LEN, VERSION,
+pub use fold::GRACE_MS;
+pub use message::{decode, encode, Message, MAX_MESSAGE_LEN, VERSION};
+pub use peer::{
+    Divergence, Output, PeerGame, DELIVERY_MS, HEARTBEAT_MS, MAX_ACTS, OFFLINE_AFTER_MS,
+    PRESENCE_TOLERANCE_MS,
 };
-pub use peer::PeerGame;

@@ -1,56 +1,45 @@
 //! The messages that cross the DataChannel, as JSON text.
 
 use serde::{Deserialize, Serialize};
-use sha2::{Digest, Sha256};
-use vrhcaby_rules::{Entry, Millis, Record, Side};
+use vrhcaby_rules::{Entry, Millis, Side};
 
-use crate::dice::to_hex;
+use crate::act::{Act, Authored, AuthoredWire};
 use crate::error::PeerError;
 
-/// The protocol version, sent in [`Message::Hello`].
-pub const VERSION: u32 = 1;
-/// A peer's time stamp may be at most this far ahead of our clock.
-pub const CLOCK_TOLERANCE_MS: u64 = 5_000;
-/// Messages longer than this are refused unread (a whole record is far smaller).
-pub const MAX_MESSAGE_LEN: usize = 4 << 20;
+/// The protocol version, sent in [`Message::Hello`]. Version 2: two logs of acts (no records
+/// cross the link).
+pub const VERSION: u32 = 2;
+/// Messages longer than this are refused unread (the longest real message, a command, is
+/// about 150 bytes).
+pub const MAX_MESSAGE_LEN: usize = 4 << 10;
 
-/// Everything that crosses the DataChannel. JSON, one flat object tagged by `type`:
-/// `{"type":"hello",...}`. (Read through [`Wire`]: a flat struct keeps the decoder small in wasm.)
+/// Everything that crosses the DataChannel. JSON, one flat object tagged by `type`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(try_from = "Wire", into = "Wire")]
 pub enum Message {
-    /// Sent first on every (re)connection.
+    /// Sent first on every (re)connection: who we are and how many acts of each log we hold.
     Hello {
         version: u32,
         game_id: String,
         /// The sender's seat.
         seat: Side,
-        record_len: usize,
-        record_hash: String,
+        /// When the game was created (shared time; White's creation is the game's).
+        created: Millis,
+        /// How many acts of the receiver this device holds (the receiver re-sends the rest).
+        have: u32,
     },
-    /// A command the sender applied, at index `seq` of the record (= record length before it).
-    Command {
-        seq: usize,
-        entry: Entry,
-    },
-    /// The sender's commitment for roll index `roll`: 64 hex digits of [`crate::commitment`].
-    Commit {
-        roll: u32,
-        hash: String,
-    },
-    /// The sender's secret for roll index `roll` (64 hex digits) and its time stamp.
-    Reveal {
-        roll: u32,
-        secret: String,
-        t: Millis,
-    },
+    /// Act number `n` of the sender's log (`command`, `commit` or `reveal` on the wire).
+    Act { n: u32, act: Authored },
+    /// Every second: the sender's clock and the last heartbeat it received (`echo`, held for
+    /// `held` ms), for the clock offset (NTP-style), and how many of our acts it holds.
     Heartbeat {
         t: Millis,
+        echo: Option<Millis>,
+        held: Millis,
+        have: u32,
     },
-    /// The sender's whole record (JSON), sent after Hello when the records differ.
-    Sync {
-        record: String,
-    },
+    /// The sender refused our act `n` for good (`code` names the reason): the records differ.
+    Diverged { n: u32, code: String },
 }
 
 /// The JSON shape of a [`Message`]: the tag and every field any message may carry.
@@ -65,13 +54,17 @@ struct Wire {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     seat: Option<Side>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    record_len: Option<usize>,
+    created: Option<Millis>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    record_hash: Option<String>,
+    have: Option<u32>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    seq: Option<usize>,
+    n: Option<u32>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    seen: Option<u32>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     entry: Option<Entry>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    t: Option<Millis>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     roll: Option<u32>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -79,57 +72,62 @@ struct Wire {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     secret: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    t: Option<Millis>,
+    echo: Option<Millis>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    record: Option<String>,
+    held: Option<Millis>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    code: Option<String>,
 }
 
 impl From<Message> for Wire {
     fn from(m: Message) -> Wire {
-        let kind = |k: &str| k.to_string();
         match m {
             Message::Hello {
                 version,
                 game_id,
                 seat,
-                record_len,
-                record_hash,
+                created,
+                have,
             } => Wire {
-                kind: kind("hello"),
+                kind: "hello".into(),
                 version: Some(version),
                 game_id: Some(game_id),
                 seat: Some(seat),
-                record_len: Some(record_len),
-                record_hash: Some(record_hash),
+                created: Some(created),
+                have: Some(have),
                 ..Wire::default()
             },
-            Message::Command { seq, entry } => Wire {
-                kind: kind("command"),
-                seq: Some(seq),
-                entry: Some(entry),
-                ..Wire::default()
-            },
-            Message::Commit { roll, hash } => Wire {
-                kind: kind("commit"),
-                roll: Some(roll),
-                hash: Some(hash),
-                ..Wire::default()
-            },
-            Message::Reveal { roll, secret, t } => Wire {
-                kind: kind("reveal"),
-                roll: Some(roll),
-                secret: Some(secret),
+            Message::Act { n, act } => {
+                let a = AuthoredWire::from(&act);
+                let kind = match act.act {
+                    Act::Cmd(_) => "command",
+                    Act::Commit { .. } => "commit",
+                    Act::Reveal { .. } => "reveal",
+                };
+                Wire {
+                    kind: kind.into(),
+                    n: Some(n),
+                    seen: Some(a.seen),
+                    entry: a.entry,
+                    t: a.t,
+                    roll: a.roll,
+                    hash: a.hash,
+                    secret: a.secret,
+                    ..Wire::default()
+                }
+            }
+            Message::Heartbeat { t, echo, held, have } => Wire {
+                kind: "heartbeat".into(),
                 t: Some(t),
+                echo,
+                held: Some(held),
+                have: Some(have),
                 ..Wire::default()
             },
-            Message::Heartbeat { t } => Wire {
-                kind: kind("heartbeat"),
-                t: Some(t),
-                ..Wire::default()
-            },
-            Message::Sync { record } => Wire {
-                kind: kind("sync"),
-                record: Some(record),
+            Message::Diverged { n, code } => Wire {
+                kind: "diverged".into(),
+                n: Some(n),
+                code: Some(code),
                 ..Wire::default()
             },
         }
@@ -148,27 +146,40 @@ impl TryFrom<Wire> for Message {
                 version: need(w.version, k, "version")?,
                 game_id: need(w.game_id, k, "game_id")?,
                 seat: need(w.seat, k, "seat")?,
-                record_len: need(w.record_len, k, "record_len")?,
-                record_hash: need(w.record_hash, k, "record_hash")?,
+                created: need(w.created, k, "created")?,
+                have: need(w.have, k, "have")?,
             },
-            "command" => Message::Command {
-                seq: need(w.seq, k, "seq")?,
-                entry: need(w.entry, k, "entry")?,
-            },
-            "commit" => Message::Commit {
-                roll: need(w.roll, k, "roll")?,
-                hash: need(w.hash, k, "hash")?,
-            },
-            "reveal" => Message::Reveal {
-                roll: need(w.roll, k, "roll")?,
-                secret: need(w.secret, k, "secret")?,
-                t: need(w.t, k, "t")?,
-            },
+            "command" | "commit" | "reveal" => {
+                let n = need(w.n, k, "n")?;
+                let wire = AuthoredWire {
+                    seen: need(w.seen, k, "seen")?,
+                    entry: w.entry,
+                    t: w.t,
+                    roll: w.roll,
+                    hash: w.hash,
+                    secret: w.secret,
+                };
+                let act = Authored::try_from(wire)?;
+                let kind_fits = matches!(
+                    (k, act.act),
+                    ("command", Act::Cmd(_))
+                        | ("commit", Act::Commit { .. })
+                        | ("reveal", Act::Reveal { .. })
+                );
+                if !kind_fits {
+                    return Err(format!("a {k} message with the fields of another kind"));
+                }
+                Message::Act { n, act }
+            }
             "heartbeat" => Message::Heartbeat {
                 t: need(w.t, k, "t")?,
+                echo: w.echo,
+                held: w.held.unwrap_or(0),
+                have: need(w.have, k, "have")?,
             },
-            "sync" => Message::Sync {
-                record: need(w.record, k, "record")?,
+            "diverged" => Message::Diverged {
+                n: need(w.n, k, "n")?,
+                code: need(w.code, k, "code")?,
             },
             other => return Err(format!("unknown message type {other:?}")),
         })
@@ -190,10 +201,4 @@ pub fn decode(text: &str) -> Result<Message, PeerError> {
         )));
     }
     serde_json::from_str(text).map_err(|e| PeerError::Malformed(e.to_string()))
-}
-
-/// Hex SHA-256 of the record's JSON ([`Record::to_json`]).
-#[must_use]
-pub fn record_hash(r: &Record) -> String {
-    to_hex(&Sha256::digest(r.to_json().as_bytes()))
 }

@@ -1,64 +1,143 @@
-//! One device's view of a game between two devices: its own commands and observations here,
-//! the dice exchange in `exchange`, messages from the other device in `receive`.
+//! One device's side of a game between two devices: its own log of acts and the other's, the
+//! record folded from both (`fold`), the link as this device sees it, and the deadlines this
+//! device holds the other side to (`judge`). Messages from the other device are checked in
+//! `receive`; the saved form is in `save`.
+//!
+//! Nothing here talks to the network or reads a clock: every method takes this device's `now`
+//! and returns an [`Output`] with the messages to send.
 
-mod exchange;
+mod judge;
 mod receive;
+mod save;
 
-use vrhcaby_rules::{Command, Entry, Event, Game, Millis, Record, Side};
+use vrhcaby_rules::{BySide, Command, Event, Game, Millis, Phase, Record, Side, Variant};
 
+use crate::act::{Act, Authored};
+use crate::clock::ClockSync;
+use crate::dice::commitment;
 use crate::error::PeerError;
-use crate::message::{record_hash, Message, VERSION};
+use crate::fold::{Fold, Void};
+use crate::message::{Message, VERSION};
 
-/// The commit–reveal exchange for one roll index (the lot is index 0, then every roll).
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-struct Exchange {
-    index: u32,
-    /// Our secret, drawn when we commit.
-    mine: Option<[u8; 32]>,
-    commit_sent: bool,
-    /// The time stamp of our reveal, fixed when we first reveal.
-    my_reveal: Option<Millis>,
-    reveal_sent: bool,
-    their_commit: Option<[u8; 32]>,
-    /// Their secret (already checked against their commitment) and its time stamp.
-    their_reveal: Option<([u8; 32], Millis)>,
+/// The other device counts as offline after this long without any message (heartbeats come
+/// every second).
+pub const OFFLINE_AFTER_MS: Millis = 5_000;
+/// How often this device sends a heartbeat.
+pub const HEARTBEAT_MS: Millis = 1_000;
+/// An act sent while the link stayed up this long has arrived (a reliable, ordered channel).
+pub const DELIVERY_MS: Millis = 5_000;
+/// A judgement about this device (offline, late with the dice) is taken only if this device
+/// itself saw the link down within this much of its time.
+pub const PRESENCE_TOLERANCE_MS: Millis = 15_000;
+/// No real game comes near this many acts per device.
+pub const MAX_ACTS: usize = 8_192;
+/// Acts of ours the other device may act without having seen.
+const MAX_CROSSING: usize = 512;
+/// A gap this long between two ticks means this device was asleep.
+const SLEEP_GAP_MS: Millis = 3_000;
+/// How long a link-up stays without a clock sample before stamping with the saved offset.
+const CLOCK_WAIT_MS: Millis = 3_000;
+/// The link-down spans kept for checking judgements about this device.
+const MAX_DOWN: usize = 64;
+
+/// What a call produced: events for the screen, messages to send, whether to save first.
+#[derive(Debug, Default, PartialEq, Eq)]
+pub struct Output {
+    pub events: Vec<Event>,
+    /// Messages for the other device, in order. Save first when `save` is set.
+    pub send: Vec<Message>,
+    /// The saved form changed (a new act, a new secret): save before sending.
+    pub save: bool,
+    /// The record changed before its end (two acts crossed): redraw from the game.
+    pub rewound: bool,
+    /// Acts of ours that became void because an act of the other side crossed them.
+    pub crossed: Vec<Act>,
 }
 
-/// One side's view of a peer-to-peer game: the rules machine, this device's seat, the game id,
-/// the fair-dice exchange and the connection as this device sees it.
-///
-/// Nothing here talks to the network: every method returns the messages to send.
+impl Output {
+    fn merge(&mut self, other: Output) {
+        self.events.extend(other.events);
+        self.send.extend(other.send);
+        self.save |= other.save;
+        self.rewound |= other.rewound;
+        self.crossed.extend(other.crossed);
+    }
+}
+
+/// Why the two devices' records differ for good: act `n` of one device's log was refused by
+/// the other (`code` names why, see [`PeerError::code`]). Both records are kept for export.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Divergence {
+    pub n: u32,
+    /// This device refused the other's act (else the other refused ours).
+    pub refused_by_us: bool,
+    pub code: String,
+}
+
+/// The link as this device sees it.
+#[derive(Clone, Debug, Default)]
+struct Link {
+    /// The channel is open (the app says so).
+    up: bool,
+    /// The other device was heard lately.
+    present: bool,
+    present_since: Millis,
+    up_since: Millis,
+    last_heard: Millis,
+    last_beat: Millis,
+    last_tick: Millis,
+    /// When this device last woke from a sleep (no presence is judged right after).
+    awake_at: Millis,
+    /// The other device's last heartbeat (its clock) and when we got it (ours).
+    echo: Option<(Millis, Millis)>,
+    /// How many of our acts the other device says it holds.
+    peer_have: u32,
+    /// The latest shared time the other device has stamped anything we received with.
+    heard_floor: Millis,
+    last_hello: Option<Millis>,
+}
+
+/// The deadlines this device holds the other side to, by its own clock (S15).
+#[derive(Clone, Debug, Default)]
+struct Judge {
+    /// The other side's move clock: its deadline (shared time) and when this device saw it start.
+    clock: Option<(Millis, Millis)>,
+    offline_judged: Option<Millis>,
+    /// The dice exchange: its roll index and when this device saw it fall due.
+    exchange: Option<(u32, Millis)>,
+    late_judged: Option<u32>,
+}
+
+/// One device's side of a game between two devices.
 #[derive(Clone, Debug)]
 pub struct PeerGame {
-    game: Game,
-    seat: Side,
     game_id: String,
-    exchange: Exchange,
-    /// The last completed exchange, to recognise (and re-send) its messages after a reconnect.
-    previous: Option<Exchange>,
-    /// A commitment for the next roll that arrived before this device finished the current one.
-    early_commit: Option<(u32, [u8; 32])>,
-    /// Whether the channel is up, as told by `observe(Online/Offline)` and Hello.
-    link_up: bool,
-    halted: Option<PeerError>,
+    seat: Side,
+    created: Millis,
+    /// The game's rules and start position (an empty record).
+    head: Record,
+    logs: BySide<Vec<Authored>>,
+    /// Our dice secrets by roll index (the current and the one before).
+    secrets: Vec<(u32, [u8; 32])>,
+    /// The fold up to the first act of ours the other device has not acknowledged.
+    base: Fold,
+    /// The fold of everything.
+    cur: Fold,
+    clock: ClockSync,
+    link: Link,
+    /// When each of our acts was last sent (this device's clock; 0 = not since loading).
+    sent: Vec<Millis>,
+    /// Spans (shared time) when this device did not hear the other; the end is `None` while on.
+    down: Vec<(Millis, Option<Millis>)>,
+    judge: Judge,
+    /// The other device's acts we refused, kept for export.
+    refused: Vec<(u32, Authored)>,
+    divergence: Option<Divergence>,
+    /// Messages owed to the other device after a refusal (see [`PeerGame::take_queued`]).
+    queued: Vec<Message>,
 }
 
-type Output = (Vec<Event>, Vec<Message>);
-
-fn nothing() -> Output {
-    (Vec::new(), Vec::new())
-}
-
-/// Start and Dice entries in the record: the index of the next roll (0 = the lot).
-fn roll_index(commands: &[Entry]) -> u32 {
-    let n = commands
-        .iter()
-        .filter(|e| matches!(e.cmd, Command::Start { .. } | Command::Dice { .. }))
-        .count();
-    u32::try_from(n).unwrap_or(u32::MAX)
-}
-
-fn is_player_command(cmd: &Command) -> bool {
+pub(crate) fn is_player_command(cmd: &Command) -> bool {
     matches!(
         cmd,
         Command::Move { .. }
@@ -71,63 +150,62 @@ fn is_player_command(cmd: &Command) -> bool {
     )
 }
 
-/// The earliest time `≤ upto` at which a tick changes the game (an offer lapses, an offline
-/// mover's time runs out, ten hours pass), if any: the rules core's [`Game::next_due`]. Both
-/// devices find the same time from the same record, so a tick recorded at exactly that time is
-/// the same entry on both. Nothing is due before the lot (a tick there is refused).
-fn due_tick(game: &Game, upto: Millis) -> Option<Millis> {
-    game.next_due().filter(|&t| t <= upto)
-}
-
-/// Records every tick due by `upto`, each at its exact due time.
-fn flush_ticks(game: &mut Game, upto: Millis) -> Vec<Event> {
-    let mut events = Vec::new();
-    while let Some(t) = due_tick(game, upto) {
-        match game.apply(Command::Tick, t) {
-            Ok(e) => events.extend(e),
-            Err(_) => break,
-        }
+fn void_error(v: Void) -> PeerError {
+    match v {
+        Void::Rules(e) => PeerError::Rejected(e),
+        Void::NotTheirs => PeerError::NotAllowedFromPeer("this act"),
+        Void::Dice => PeerError::BadDiceMessage { roll: 0 },
     }
-    events
 }
 
 impl PeerGame {
-    /// A new game (the standard start, waiting for the lot) for the player of `seat`.
+    /// A new game under the house rules for the player of `seat`, created at `now` (White's
+    /// creation time is the game's; Black takes it from White's hello).
     #[must_use]
-    pub fn new(game_id: String, seat: Side) -> PeerGame {
-        PeerGame::with_game(game_id, seat, Game::new())
-    }
-
-    /// Resumes a saved game: the record is replayed.
-    pub fn from_record(
-        game_id: String,
-        seat: Side,
-        record: &Record,
-    ) -> Result<PeerGame, PeerError> {
-        let game = record.replay().map_err(PeerError::Record)?;
-        Ok(PeerGame::with_game(game_id, seat, game))
-    }
-
-    fn with_game(game_id: String, seat: Side, game: Game) -> PeerGame {
-        let exchange = Exchange {
-            index: roll_index(&game.record().commands),
-            ..Exchange::default()
-        };
-        PeerGame {
-            game,
-            seat,
-            game_id,
-            exchange,
-            previous: None,
-            early_commit: None,
-            link_up: true,
-            halted: None,
+    pub fn new(game_id: String, seat: Side, now: Millis) -> PeerGame {
+        let head = Record::new(Variant::VRHCABY.rules(), None);
+        match PeerGame::build(game_id.clone(), seat, now, head, BySide::default()) {
+            Ok(pg) => pg,
+            // The standard start under the house rules always builds.
+            Err(_) => unreachable_game(game_id, seat),
         }
     }
 
+    fn build(
+        game_id: String,
+        seat: Side,
+        created: Millis,
+        head: Record,
+        logs: BySide<Vec<Authored>>,
+    ) -> Result<PeerGame, PeerError> {
+        let game = fresh_game(&head, created)?;
+        let fold = Fold::new(game);
+        let mut pg = PeerGame {
+            game_id,
+            seat,
+            created,
+            head,
+            sent: vec![0; logs[seat].len()],
+            logs,
+            secrets: Vec::new(),
+            base: fold.clone(),
+            cur: fold,
+            clock: ClockSync::default(),
+            link: Link::default(),
+            down: Vec::new(),
+            judge: Judge::default(),
+            refused: Vec::new(),
+            divergence: None,
+            queued: Vec::new(),
+        };
+        pg.refold(None);
+        Ok(pg)
+    }
+
+    /// The game: the record folded from both devices' acts.
     #[must_use]
     pub fn game(&self) -> &Game {
-        &self.game
+        &self.cur.game
     }
 
     /// This device's player.
@@ -141,22 +219,75 @@ impl PeerGame {
         &self.game_id
     }
 
-    /// Set after a fair-dice violation: every later call is refused; the record is kept.
+    /// When the game was created (shared time).
     #[must_use]
-    pub fn halted(&self) -> Option<&PeerError> {
-        self.halted.as_ref()
+    pub fn created(&self) -> Millis {
+        self.created
     }
 
-    /// Whether this device believes the channel is up.
+    /// Both logs (White's, Black's), for export and tests.
+    #[must_use]
+    pub fn logs(&self) -> &BySide<Vec<Authored>> {
+        &self.logs
+    }
+
+    /// Shared time at this device's `now`: what the game's clocks and stamps use.
+    #[must_use]
+    pub fn shared_now(&self, now: Millis) -> Millis {
+        self.clock.shared(now)
+    }
+
+    /// The estimated offset of the other device's clock (ms ahead of ours).
+    #[must_use]
+    pub fn clock_offset(&self) -> i64 {
+        self.clock.offset()
+    }
+
+    /// Whether the channel is open.
     #[must_use]
     pub fn is_connected(&self) -> bool {
-        self.link_up
+        self.link.up
+    }
+
+    /// Whether the other device is connected and heard from lately.
+    #[must_use]
+    pub fn peer_present(&self) -> bool {
+        self.link.up && self.link.present
+    }
+
+    /// Acts of ours the other device has not confirmed yet (shown as "not receiving").
+    #[must_use]
+    pub fn unconfirmed(&self) -> usize {
+        let acked = self.acked().max(self.link.peer_have as usize);
+        self.logs[self.seat].len().saturating_sub(acked)
+    }
+
+    /// Why the two records differ for good, if they do.
+    #[must_use]
+    pub fn divergence(&self) -> Option<&Divergence> {
+        self.divergence.as_ref()
+    }
+
+    /// The other device's acts this device refused (for export with the record).
+    #[must_use]
+    pub fn refused(&self) -> &[(u32, Authored)] {
+        &self.refused
     }
 
     /// The index of the roll being (or next to be) thrown: 0 is the lot.
     #[must_use]
     pub fn roll_index(&self) -> u32 {
-        self.exchange.index
+        self.cur.roll
+    }
+
+    fn peer(&self) -> Side {
+        !self.seat
+    }
+
+    /// How many of our acts the other device has acknowledged in its own acts (binding: its
+    /// later acts cannot have seen fewer).
+    fn acked(&self) -> usize {
+        self.logs[self.peer()].last().map_or(0, |a| a.seen as usize)
     }
 
     /// The first message on every (re)connection.
@@ -166,155 +297,326 @@ impl PeerGame {
             version: VERSION,
             game_id: self.game_id.clone(),
             seat: self.seat,
-            record_len: self.game.record().commands.len(),
-            record_hash: record_hash(self.game.record()),
+            created: self.created,
+            have: u32::try_from(self.logs[self.peer()].len()).unwrap_or(u32::MAX),
         }
     }
 
-    /// Our whole record, for the other device to merge.
-    #[must_use]
-    pub fn sync(&self) -> Message {
-        Message::Sync {
-            record: self.game.record().to_json(),
+    fn heartbeat(&mut self, now: Millis) -> Message {
+        self.link.last_beat = now;
+        let (echo, held) = match self.link.echo {
+            Some((t, at)) => (Some(t), now.saturating_sub(at)),
+            None => (None, 0),
+        };
+        Message::Heartbeat {
+            t: now,
+            echo,
+            held,
+            have: u32::try_from(self.logs[self.peer()].len()).unwrap_or(u32::MAX),
         }
     }
 
-    fn peer(&self) -> Side {
-        !self.seat
+    /// The channel opened: introduce ourselves.
+    pub fn connected(&mut self, now: Millis) -> Output {
+        self.link.up = true;
+        self.link.up_since = now;
+        let mut out = Output::default();
+        out.send.push(self.hello());
+        let beat = self.heartbeat(now);
+        out.send.push(beat);
+        out
     }
 
-    fn last(&self) -> Millis {
-        self.game.last_time().unwrap_or(0)
+    /// The channel closed.
+    pub fn disconnected(&mut self, now: Millis) -> Output {
+        self.link.up = false;
+        self.link.present = false;
+        let t = self.clock.shared(now);
+        self.went_down(t, None);
+        Output::default()
     }
 
-    fn check(&self) -> Result<(), PeerError> {
-        match self.halted {
-            Some(_) => Err(PeerError::Halted),
-            None => Ok(()),
-        }
-    }
-
-    /// The connection is down and the other device is the one that records meanwhile.
-    fn frozen(&self) -> bool {
-        !self.link_up && !self.game.is_offline(self.peer())
-    }
-
-    /// Moves the exchange on when the record has a new Start or Dice entry.
-    fn sync_exchange(&mut self) {
-        let index = roll_index(&self.game.record().commands);
-        if index != self.exchange.index {
-            let old = std::mem::replace(
-                &mut self.exchange,
-                Exchange {
-                    index,
-                    ..Exchange::default()
-                },
-            );
-            if old.index < index {
-                self.previous = Some(old);
-            }
-            if let Some((roll, hash)) = self.early_commit.take() {
-                if roll == index {
-                    self.exchange.their_commit = Some(hash);
-                }
+    /// A span (shared time) in which this device could not hear or reach the other: the
+    /// channel closed, this device asleep, or the page closed.
+    fn went_down(&mut self, from: Millis, to: Option<Millis>) {
+        if self.down.last().is_some_and(|d| d.1.is_none()) {
+            if to.is_some() {
+                return;
             }
         }
+        if self.down.len() == MAX_DOWN {
+            self.down.remove(0);
+        }
+        self.down.push((from, to));
     }
 
-    fn commit_game(&mut self, game: Game) {
-        self.game = game;
-        self.sync_exchange();
+    fn heard(&mut self, now: Millis) {
+        self.link.last_heard = now;
+        if !self.link.present && self.link.up {
+            self.link.present = true;
+            self.link.present_since = now;
+        }
+        let t = self.clock.shared(now);
+        if let Some(last) = self.down.last_mut() {
+            if last.1.is_none() {
+                last.1 = Some(t);
+            }
+        }
     }
 
-    /// This device's player acts. The command's side must be our seat; it is applied at
-    /// `max(now, last time)` after any clock event due by then, and the returned message is
-    /// sent to the other device.
-    pub fn local(&mut self, cmd: Command, now: Millis) -> Result<(Vec<Event>, Message), PeerError> {
-        self.check()?;
+    /// Whether this device was cut off from the other at some moment in `[from, to]` (shared
+    /// time): its channel closed, it was asleep, or its page was closed. Not hearing the other
+    /// device does not count: a silent device cannot make the other "offline" (S16).
+    fn was_down(&self, from: Millis, to: Millis) -> bool {
+        self.down
+            .iter()
+            .any(|&(s, e)| s <= to && e.is_none_or(|e| e >= from))
+    }
+
+    /// The stamp for a new act of ours: now in shared time, never before anything we know.
+    fn stamp(&self, now: Millis) -> Millis {
+        let mut t = self.clock.shared(now);
+        t = t.max(self.cur.game.last_time().unwrap_or(0));
+        for side in Side::ALL {
+            if let Some(last) = self.logs[side].last() {
+                t = t.max(last.t);
+            }
+        }
+        t
+    }
+
+    /// Appends an act of ours stamped `t`: it must take effect where it lands (at the end).
+    fn author_at(&mut self, act: Act, t: Millis, now: Millis) -> Result<Output, PeerError> {
+        if self.logs[self.seat].len() >= MAX_ACTS {
+            return Err(PeerError::TooLong);
+        }
+        let seen = u32::try_from(self.logs[self.peer()].len()).unwrap_or(u32::MAX);
+        let a = Authored { t, seen, act };
+        let mut trial = self.cur.clone();
+        trial.events.clear();
+        trial.apply(self.seat, &a, &self.game_id).map_err(void_error)?;
+        trial.pos[self.seat] += 1;
+        self.logs[self.seat].push(a);
+        let n = u32::try_from(self.logs[self.seat].len() - 1).unwrap_or(u32::MAX);
+        let mut out = Output {
+            events: std::mem::take(&mut trial.events),
+            save: true,
+            ..Output::default()
+        };
+        self.cur = trial;
+        self.sent.push(0);
+        if self.link.up {
+            out.send.push(Message::Act { n, act: a });
+            if let Some(s) = self.sent.last_mut() {
+                *s = now;
+            }
+        }
+        self.refresh(now);
+        Ok(out)
+    }
+
+    fn author(&mut self, act: Act, now: Millis) -> Result<Output, PeerError> {
+        let t = self.stamp(now);
+        self.author_at(act, t, now)
+    }
+
+    /// This device's player acts (never refused for a missing link: it is sent once the link
+    /// is back, S16). A claim waits for the other side's time plus the grace on this device.
+    pub fn local(&mut self, cmd: Command, now: Millis) -> Result<Output, PeerError> {
         if !is_player_command(&cmd) {
             return Err(PeerError::NotAPlayerCommand(cmd.name()));
         }
         if cmd.side() != Some(self.seat) {
             return Err(PeerError::WrongSide { side: cmd.side() });
         }
-        if self.frozen() {
-            return Err(PeerError::Disconnected);
+        if matches!(cmd, Command::ClaimWin { .. }) && !self.can_claim(now) {
+            return Err(PeerError::NotLateYet);
         }
-        let t = now.max(self.last());
-        let mut game = self.game.clone();
-        let mut events = flush_ticks(&mut game, t);
-        let seq = game.record().commands.len();
-        events.extend(game.apply(cmd, t)?);
-        self.commit_game(game);
-        Ok((
-            events,
-            Message::Command {
-                seq,
-                entry: Entry { t, cmd },
-            },
-        ))
+        self.author(Act::Cmd(cmd), now)
     }
 
-    /// This device's own observations: `Tick` (every clock event due by `now` is recorded at its
-    /// exact due time; nothing is applied when nothing is due), `Offline { peer }` and
-    /// `Online { peer }` when the channel drops or comes back.
-    ///
-    /// While the channel is down exactly one device records: the one whose peer is on turn
-    /// (it records `Offline { peer }`, its ticks and its player's commands); the other device
-    /// records nothing until the channel is back, and then adopts the record by Sync. Presence
-    /// entries therefore never travel live (the message is `None`); a tick's message is the
-    /// last tick entry (the other device derives the same ticks itself).
-    pub fn observe(
-        &mut self,
-        cmd: Command,
-        now: Millis,
-    ) -> Result<(Vec<Event>, Option<Message>), PeerError> {
-        self.check()?;
-        let peer = self.peer();
-        match cmd {
-            Command::Tick => {
-                if self.frozen() {
-                    return Ok((Vec::new(), None));
-                }
-                let len = self.game.record().commands.len();
-                let mut game = self.game.clone();
-                let events = flush_ticks(&mut game, now);
-                let new_len = game.record().commands.len();
-                if new_len == len {
-                    return Ok((Vec::new(), None));
-                }
-                let entry = game.record().commands[new_len - 1];
-                self.commit_game(game);
-                let msg = self.link_up.then_some(Message::Command {
-                    seq: new_len - 1,
-                    entry,
-                });
-                Ok((events, msg))
-            }
-            Command::Offline { side } | Command::Online { side } => {
-                if side != peer {
-                    return Err(PeerError::WrongSide { side: Some(side) });
-                }
-                let online = matches!(cmd, Command::Online { .. });
-                self.link_up = online;
-                let record = if online {
-                    self.game.is_offline(peer)
-                } else {
-                    !self.game.is_offline(peer) && self.game.turn() == Some(peer)
-                };
-                if !record || self.game.result().is_some() {
-                    return Ok((Vec::new(), None));
-                }
-                let t = now.max(self.last());
-                let mut game = self.game.clone();
-                let mut events = flush_ticks(&mut game, t);
-                if game.result().is_none() {
-                    events.extend(game.apply(cmd, t)?);
-                }
-                self.commit_game(game);
-                Ok((events, None))
-            }
-            _ => Err(PeerError::NotAPlayerCommand(cmd.name())),
+    /// Whether our player may press Don't wait now: the rules allow it and, for a move clock,
+    /// 60 s plus the grace have passed on this device since it saw the clock start (S15).
+    #[must_use]
+    pub fn can_claim(&self, now: Millis) -> bool {
+        let g = &self.cur.game;
+        let t = self.clock.shared(now);
+        if g.claimant(t.max(g.last_time().unwrap_or(0))) != Some(self.seat) {
+            return false;
         }
+        match g.phase() {
+            Phase::Moving => self.judge.clock.is_some_and(|(d, at)| {
+                Some(d) == g.deadline()
+                    && now >= at.saturating_add(vrhcaby_rules::MOVE_TIME_MS + crate::GRACE_MS)
+            }),
+            _ => true,
+        }
+    }
+
+    /// The dice exchange: commits for the roll being thrown, and reveals once the other
+    /// device's commitment is in. `fresh` draws a new secret.
+    pub fn step(&mut self, now: Millis, fresh: &mut dyn FnMut() -> [u8; 32]) -> Output {
+        let mut out = Output::default();
+        let ready = self.clock.ready()
+            || (self.link.present
+                && now >= self.link.present_since.saturating_add(CLOCK_WAIT_MS));
+        if !ready || !matches!(self.cur.game.phase(), Phase::Lot | Phase::Rolling) {
+            return out;
+        }
+        let roll = self.cur.roll;
+        let secret = match self.secrets.iter().find(|(r, _)| *r == roll) {
+            Some(&(_, s)) => s,
+            None => {
+                let s = fresh();
+                self.secrets.retain(|(r, _)| r.saturating_add(1) >= roll);
+                self.secrets.push((roll, s));
+                out.save = true;
+                s
+            }
+        };
+        let parts = &self.cur.parts;
+        if parts.commit[self.seat].is_none() {
+            let hash = commitment(&self.game_id, roll, self.seat, &secret);
+            if let Ok(o) = self.author(Act::Commit { roll, hash }, now) {
+                out.merge(o);
+            }
+        }
+        let parts = &self.cur.parts;
+        if parts.commit[self.seat].is_some()
+            && parts.commit[self.peer()].is_some()
+            && parts.reveal[self.seat].is_none()
+        {
+            if let Ok(o) = self.author(Act::Reveal { roll, secret }, now) {
+                out.merge(o);
+            }
+        }
+        out
+    }
+
+    /// Time passing: heartbeats, the other device's presence, the clock events due, the
+    /// deadlines this device holds the other side to, and the dice.
+    pub fn tick(&mut self, now: Millis, fresh: &mut dyn FnMut() -> [u8; 32]) -> Output {
+        let mut out = Output::default();
+        if self.link.last_tick != 0 && now > self.link.last_tick.saturating_add(SLEEP_GAP_MS) {
+            // This device was asleep: nothing reached it or left it meanwhile.
+            self.link.awake_at = now;
+            let (from, to) = (
+                self.clock.shared(self.link.last_tick),
+                self.clock.shared(now),
+            );
+            self.went_down(from, Some(to));
+        }
+        self.link.last_tick = now;
+        let heard = self.link.last_heard.max(self.link.awake_at);
+        if self.link.present && (!self.link.up || now.saturating_sub(heard) >= OFFLINE_AFTER_MS)
+        {
+            self.link.present = false;
+        }
+        if self.link.up && now >= self.link.last_beat.saturating_add(HEARTBEAT_MS) {
+            let beat = self.heartbeat(now);
+            out.send.push(beat);
+        }
+        let t = self.clock.shared(now);
+        if self.cur.game.next_due().is_some_and(|d| d <= t) {
+            if let Ok(o) = self.author(Act::Cmd(Command::Tick), now) {
+                out.merge(o);
+            }
+        }
+        out.merge(self.judge(now));
+        out.merge(self.step(now, fresh));
+        out
+    }
+
+    /// Refolds from `base` after the other device's acts changed; returns what changed.
+    fn refold(&mut self, old: Option<&Fold>) -> Output {
+        let mut next = self.base.clone();
+        next.events.clear();
+        next.run(&self.logs, &self.game_id);
+        let mut out = Output::default();
+        if let Some(old) = old {
+            let before = &old.game.record().commands;
+            let after = &next.game.record().commands;
+            out.rewound = after.len() < before.len() || after[..before.len()] != before[..];
+            let new_voids: Vec<Act> = next
+                .voids
+                .iter()
+                .filter(|(side, i, _)| {
+                    *side == self.seat && !old.voids.iter().any(|(s, j, _)| s == side && j == i)
+                })
+                .map(|&(side, i, _)| self.logs[side][i].act)
+                .collect();
+            out.crossed = new_voids;
+        }
+        self.cur = next;
+        self.advance_base();
+        out
+    }
+
+    /// Moves `base` up to the first act of ours the other device has not acknowledged.
+    fn advance_base(&mut self) {
+        let acked = self.acked();
+        loop {
+            match self.base.pick(&self.logs) {
+                Some(side) if side == self.seat && self.base.pos[side] >= acked => break,
+                Some(_) => {
+                    self.base.step_next(&self.logs, &self.game_id);
+                }
+                None => break,
+            }
+        }
+        self.base.events.clear();
+    }
+
+    /// Notes when this device saw the other side's clock or a dice exchange start.
+    fn refresh(&mut self, now: Millis) {
+        let g = &self.cur.game;
+        match g.phase() {
+            Phase::Moving if g.turn() == Some(self.peer()) => {
+                if let Some(d) = g.deadline() {
+                    if self.judge.clock.map(|(dd, _)| dd) != Some(d) {
+                        self.judge.clock = Some((d, now));
+                    }
+                }
+            }
+            Phase::Lot | Phase::Rolling => {
+                let k = self.cur.roll;
+                if self.judge.exchange.map(|(kk, _)| kk) != Some(k) {
+                    self.judge.exchange = Some((k, now));
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
+fn fresh_game(head: &Record, created: Millis) -> Result<Game, PeerError> {
+    let mut record = head.clone();
+    record.commands.clear();
+    record.created = Some(created);
+    record.replay().map_err(PeerError::Record)
+}
+
+#[cold]
+fn unreachable_game(game_id: String, seat: Side) -> PeerGame {
+    // Only reached if the rules core refused its own standard start: a game with no acts.
+    let head = Record::new(Variant::VRHCABY.rules(), None);
+    let fold = Fold::new(Game::new());
+    PeerGame {
+        game_id,
+        seat,
+        created: 0,
+        head,
+        logs: BySide::default(),
+        secrets: Vec::new(),
+        base: fold.clone(),
+        cur: fold,
+        clock: ClockSync::default(),
+        link: Link::default(),
+        sent: Vec::new(),
+        down: Vec::new(),
+        judge: Judge::default(),
+        refused: Vec::new(),
+        divergence: None,
+        queued: Vec::new(),
     }
 }

@@ -1,11 +1,16 @@
-//! Two devices wired in memory: messages go through `encode`/`decode` like on the DataChannel.
+//! Two devices on a simulated link: each with its own clock (an offset from true time), a
+//! link that delivers in order after a delay, can drop (losing what is in flight) and come
+//! back, devices that sleep (their messages wait) and reload (from the saved form only).
+//! Messages go through `encode`/`decode` as on the DataChannel.
 #![allow(dead_code)]
 
 use std::collections::VecDeque;
 
-use vrhcaby_p2p::{decode, encode, Message, PeerGame};
+use vrhcaby_p2p::{decode, encode, Message, Output, PeerError, PeerGame};
 use vrhcaby_rules::bench::SplitMix64;
-use vrhcaby_rules::{Command, Event, Millis, Side};
+use vrhcaby_rules::{BySide, Command, Event, Game, Millis, Phase, Side};
+
+pub const TICK_MS: Millis = 250;
 
 pub fn secret(rng: &mut SplitMix64) -> [u8; 32] {
     let mut s = [0u8; 32];
@@ -15,118 +20,317 @@ pub fn secret(rng: &mut SplitMix64) -> [u8; 32] {
     s
 }
 
-pub struct Pair {
-    pub white: PeerGame,
-    pub black: PeerGame,
-    pub to_white: VecDeque<String>,
-    pub to_black: VecDeque<String>,
+#[derive(Debug)]
+pub struct Dev {
+    pub pg: PeerGame,
+    /// This device's clock = true time + offset.
+    pub offset: i64,
     pub rng: SplitMix64,
-    pub now: Millis,
-    /// Every event each device saw, in order.
-    pub events: [Vec<Event>; 2],
+    pub events: Vec<Event>,
+    pub errors: Vec<PeerError>,
+    pub asleep_until: Millis,
+    pub rewound: usize,
+    pub crossed: usize,
 }
 
-impl Pair {
-    pub fn new(game_id: &str, seed: u64) -> Pair {
-        Pair {
-            white: PeerGame::new(game_id.to_string(), Side::White),
-            black: PeerGame::new(game_id.to_string(), Side::Black),
-            to_white: VecDeque::new(),
-            to_black: VecDeque::new(),
-            rng: SplitMix64::new(seed),
-            now: 1_000,
-            events: [Vec::new(), Vec::new()],
+#[derive(Debug)]
+pub struct Net {
+    /// True time.
+    pub now: Millis,
+    pub dev: BySide<Dev>,
+    pub up: bool,
+    /// Messages on the way to each side: (true delivery time, text).
+    pub queue: BySide<VecDeque<(Millis, String)>>,
+    /// Each message takes `delay.0..=delay.1` ms.
+    pub delay: (Millis, Millis),
+    pub rng: SplitMix64,
+    next_tick: Millis,
+    /// Every message delivered, as text (for fuzz seeds).
+    pub trace: Option<Vec<String>>,
+    /// Messages a side sends that this returns `false` for are dropped (a withholding device).
+    pub filter: Option<fn(Side, &Message) -> bool>,
+    /// While set for a side, what it sends waits (in order) until [`Net::release`].
+    pub holding: BySide<bool>,
+    /// The same for acts only (heartbeats go on).
+    pub holding_acts: BySide<bool>,
+    pub held: BySide<Vec<String>>,
+}
+
+impl Net {
+    pub fn new(game_id: &str, seed: u64, offsets: (i64, i64)) -> Net {
+        let now = 1_000_000;
+        let mut rng = SplitMix64::new(seed);
+        let mk = |side: Side, offset: i64, rng: &mut SplitMix64| {
+            let clock = (now as i64 + offset) as Millis;
+            Dev {
+                pg: PeerGame::new(game_id.to_string(), side, clock),
+                offset,
+                rng: SplitMix64::new(rng.next_u64()),
+                events: Vec::new(),
+                errors: Vec::new(),
+                asleep_until: 0,
+                rewound: 0,
+                crossed: 0,
+            }
+        };
+        let white = mk(Side::White, offsets.0, &mut rng);
+        let black = mk(Side::Black, offsets.1, &mut rng);
+        Net {
+            now,
+            dev: BySide::new(white, black),
+            up: false,
+            queue: BySide::default(),
+            delay: (20, 80),
+            rng,
+            next_tick: now,
+            trace: None,
+            filter: None,
+            holding: BySide::default(),
+            holding_acts: BySide::default(),
+            held: BySide::default(),
         }
     }
 
-    /// Both devices introduce themselves (as on every connection).
-    pub fn hello(&mut self) {
+    /// Sends what `side` held back, in order.
+    pub fn release(&mut self, side: Side) {
+        self.holding[side] = false;
+        self.holding_acts[side] = false;
+        for text in std::mem::take(&mut self.held[side]) {
+            self.post(side, text);
+        }
+    }
+
+    /// A hand-made act from `author`, as `victim` would expect the next one (index and seen).
+    pub fn forge(&self, victim: Side, act: vrhcaby_p2p::Act, t: Millis) -> Message {
+        let pg = &self.dev[victim].pg;
+        let n = pg.logs()[!victim].len() as u32;
+        let seen = pg.logs()[victim].len() as u32;
+        Message::Act {
+            n,
+            act: vrhcaby_p2p::Authored { t, seen, act },
+        }
+    }
+
+    /// Shared time on `side`'s device now.
+    pub fn shared(&self, side: Side) -> Millis {
+        self.dev[side].pg.shared_now(self.clock(side))
+    }
+
+    pub fn clock(&self, side: Side) -> Millis {
+        (self.now as i64 + self.dev[side].offset) as Millis
+    }
+
+    pub fn game(&self, side: Side) -> &Game {
+        self.dev[side].pg.game()
+    }
+
+    pub fn awake(&self, side: Side) -> bool {
+        self.now >= self.dev[side].asleep_until
+    }
+
+    /// Routes a call's output: events kept, messages on the link (lost when it is down).
+    pub fn handle(&mut self, side: Side, out: Output) {
+        let d = &mut self.dev[side];
+        d.events.extend(out.events);
+        d.rewound += usize::from(out.rewound);
+        d.crossed += out.crossed.len();
+        for m in out.send {
+            if self.filter.is_some_and(|keep| !keep(side, &m)) {
+                continue;
+            }
+            self.post(side, encode(&m));
+        }
+    }
+
+    /// Puts a text on the link from `from` (nothing if the link is down).
+    pub fn post(&mut self, from: Side, text: String) {
+        if !self.up {
+            return;
+        }
+        let is_act = || matches!(decode(&text), Ok(Message::Act { .. }));
+        if self.holding[from] || (self.holding_acts[from] && is_act()) {
+            self.held[from].push(text);
+            return;
+        }
+        let (lo, hi) = self.delay;
+        let delay = lo + self.rng.below(hi - lo + 1);
+        let q = &mut self.queue[!from];
+        let at = q.back().map_or(0, |&(t, _)| t).max(self.now + delay);
+        q.push_back((at, text));
+    }
+
+    pub fn connect(&mut self) {
+        self.up = true;
         for side in Side::ALL {
-            let hello = self.device(side).hello();
-            self.send(side, [hello]);
+            let c = self.clock(side);
+            let out = self.dev[side].pg.connected(c);
+            self.handle(side, out);
         }
     }
 
-    pub fn device(&mut self, side: Side) -> &mut PeerGame {
-        match side {
-            Side::White => &mut self.white,
-            Side::Black => &mut self.black,
+    pub fn disconnect(&mut self) {
+        self.up = false;
+        for side in Side::ALL {
+            self.queue[side].clear();
+            let c = self.clock(side);
+            let out = self.dev[side].pg.disconnected(c);
+            self.handle(side, out);
         }
     }
 
-    /// Queues messages from `from` to the other device.
-    pub fn send(&mut self, from: Side, msgs: impl IntoIterator<Item = Message>) {
-        for m in msgs {
-            let text = encode(&m);
-            match from {
-                Side::White => self.to_black.push_back(text),
-                Side::Black => self.to_white.push_back(text),
+    /// Delivers what is due to an awake device.
+    pub fn deliver(&mut self) {
+        for side in Side::ALL {
+            if !self.awake(side) {
+                continue;
+            }
+            while let Some(&(at, _)) = self.queue[side].front() {
+                if at > self.now {
+                    break;
+                }
+                let Some((_, text)) = self.queue[side].pop_front() else {
+                    break;
+                };
+                self.receive_text(side, &text);
             }
         }
     }
 
-    /// Steps both devices and delivers every queued message until all is quiet.
-    pub fn settle(&mut self) {
-        for _ in 0..1000 {
-            let mut busy = false;
-            for side in Side::ALL {
-                let now = self.now;
-                let mut rng = self.rng.clone();
-                let (events, msgs) = self
-                    .device(side)
-                    .step(now, &mut || secret(&mut rng))
-                    .expect("step");
-                self.rng = rng;
-                busy |= !msgs.is_empty() || !events.is_empty();
-                self.events[side.index()].extend(events);
-                self.send(side, msgs);
-                let queue = match side {
-                    Side::White => std::mem::take(&mut self.to_white),
-                    Side::Black => std::mem::take(&mut self.to_black),
-                };
-                for text in queue {
-                    busy = true;
-                    let msg = decode(&text).expect("decode");
-                    let (events, msgs) = self.device(side).receive(msg, now).expect("receive");
-                    self.events[side.index()].extend(events);
-                    self.send(side, msgs);
+    /// `side` receives `text` now.
+    pub fn receive_text(&mut self, side: Side, text: &str) {
+        if let Some(trace) = &mut self.trace {
+            trace.push(text.to_string());
+        }
+        let c = self.clock(side);
+        let result = decode(text).and_then(|m| self.dev[side].pg.receive(m, c));
+        match result {
+            Ok(out) => self.handle(side, out),
+            Err(e) => {
+                self.dev[side].errors.push(e);
+                let owed = self.dev[side].pg.take_queued();
+                for m in owed {
+                    self.post(side, encode(&m));
                 }
             }
-            if !busy {
-                return;
+        }
+        self.step(side);
+    }
+
+    /// `side` receives `msg` now (a hand-made message), returning the result.
+    pub fn inject(&mut self, side: Side, msg: Message) -> Result<(), PeerError> {
+        let c = self.clock(side);
+        match self.dev[side].pg.receive(msg, c) {
+            Ok(out) => {
+                self.handle(side, out);
+                self.step(side);
+                Ok(())
+            }
+            Err(e) => {
+                let _ = self.dev[side].pg.take_queued();
+                Err(e)
             }
         }
-        panic!("the devices never settled");
     }
 
-    /// The player of `side` acts on their own device; the command goes to the other.
-    pub fn act(&mut self, side: Side, cmd: Command) {
-        let now = self.now;
-        let (events, msg) = self.device(side).local(cmd, now).expect("local");
-        self.events[side.index()].extend(events);
-        self.send(side, [msg]);
-        self.settle();
+    pub fn step(&mut self, side: Side) {
+        let c = self.clock(side);
+        let d = &mut self.dev[side];
+        let mut rng = d.rng.clone();
+        let out = d.pg.step(c, &mut || secret(&mut rng));
+        d.rng = rng;
+        self.handle(side, out);
     }
 
-    /// Both devices tick at `now`.
-    pub fn tick(&mut self) {
-        for side in Side::ALL {
-            let now = self.now;
-            let (events, msg) = self.device(side).observe(Command::Tick, now).expect("tick");
-            self.events[side.index()].extend(events);
-            self.send(side, msg);
+    pub fn tick(&mut self, side: Side) {
+        if !self.awake(side) {
+            return;
         }
-        self.settle();
+        let c = self.clock(side);
+        let d = &mut self.dev[side];
+        let mut rng = d.rng.clone();
+        let out = d.pg.tick(c, &mut || secret(&mut rng));
+        d.rng = rng;
+        self.handle(side, out);
+    }
+
+    /// Lets `ms` of true time pass: deliveries and a tick on each device every 250 ms.
+    pub fn run(&mut self, ms: Millis) {
+        let end = self.now + ms;
+        while self.now < end {
+            let next_msg = Side::ALL
+                .iter()
+                .filter_map(|&s| self.queue[s].front().map(|&(t, _)| t))
+                .min()
+                .unwrap_or(Millis::MAX);
+            self.now = next_msg.min(self.next_tick).min(end).max(self.now);
+            self.deliver();
+            if self.now >= self.next_tick {
+                for side in Side::ALL {
+                    self.tick(side);
+                }
+                self.next_tick = self.now + TICK_MS;
+            }
+            if self.now == end {
+                break;
+            }
+        }
+    }
+
+    /// The player of `side` acts on their own device.
+    pub fn act(&mut self, side: Side, cmd: Command) -> Result<(), PeerError> {
+        let c = self.clock(side);
+        let out = self.dev[side].pg.local(cmd, c)?;
+        self.handle(side, out);
+        self.step(side);
+        Ok(())
+    }
+
+    /// `side` reloads its page: it is rebuilt from its saved form and reconnects.
+    pub fn reload(&mut self, side: Side) {
+        let saved = self.dev[side].pg.save();
+        self.dev[side].pg = PeerGame::load(&saved).expect("a saved game loads");
+        let was_up = self.up;
+        self.disconnect();
+        if was_up {
+            self.connect();
+        }
+    }
+
+    /// Connects and runs until the lot and the first roll are done.
+    pub fn start(&mut self) {
+        self.connect();
+        self.run(10_000);
+        assert_eq!(self.game(Side::White).phase(), Phase::Moving, "{:?}", self.dev.white.errors);
+        self.assert_same();
+    }
+
+    /// The side on turn plays one legal move (the first the rules list).
+    pub fn move_once(&mut self, side: Side) -> Result<(), PeerError> {
+        let g = self.game(side);
+        let mv = *g.legal_moves().first().expect("a legal move");
+        self.act(
+            side,
+            Command::Move {
+                side,
+                from: mv.from,
+                to: mv.to,
+            },
+        )
+    }
+
+    /// The mover plays out its turn, one move every `think` ms.
+    pub fn play_turn(&mut self, think: Millis) {
+        let mover = self.game(Side::White).turn().expect("a side on turn");
+        while self.game(mover).phase() == Phase::Moving && self.game(mover).turn() == Some(mover) {
+            self.run(think);
+            self.move_once(mover).expect("a legal move");
+        }
+        self.run(2_000);
     }
 
     pub fn assert_same(&self) {
-        let (w, b) = (self.white.game(), self.black.game());
-        assert_eq!(w.record(), b.record());
-        assert_eq!(w, b);
-        assert_eq!(
-            vrhcaby_p2p::record_hash(w.record()),
-            vrhcaby_p2p::record_hash(b.record())
-        );
+        let (w, b) = (self.game(Side::White), self.game(Side::Black));
+        assert_eq!(w.record(), b.record(), "the two records differ");
         assert_eq!(w.record().replay().as_ref(), Ok(w));
     }
 }

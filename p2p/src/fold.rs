@@ -1,0 +1,247 @@
+//! The record both devices go on with: a deterministic merge of the two devices' logs.
+//!
+//! Each device appends only its own acts to its own log and sends them; each act says how many
+//! of the other log's acts its author had seen. Both devices fold the same two logs into the
+//! same record, whatever order the messages arrived in:
+//!
+//! * an act comes after every act its author had seen (causal order);
+//! * two acts whose authors had not seen each other *cross*. Then:
+//!   1. a judgement (`offline` or `dice_late` about the other side, S16) comes first: what its
+//!      author had not received by the deadline does not count against it;
+//!   2. a claim (`claim_win`, R17) comes after the other side's act if that act was stamped
+//!      before the deadline plus the grace ([`GRACE_MS`], S15), else first;
+//!   3. otherwise the earlier stamp first; on equal stamps White's act first.
+//! * the clock events due before an act happen first (S3), at their due time;
+//! * an act the rules refuse where it lands is void: it stays in its log, not in the record;
+//! * the dice exchange runs inside the fold: a commitment counts for the roll being thrown
+//!   (never a second one from the same side), a reveal once both commitments are in; when both
+//!   reveals are in, the lot or the roll is applied at the later reveal's stamp; a reveal that
+//!   does not match its commitment loses (`bad_dice`, S13).
+
+use vrhcaby_rules::{BySide, Command, Event, Game, Millis, Phase, Side, MOVE_TIME_MS};
+
+use crate::act::{judged, Act, Authored};
+use crate::dice::{commitment, dice_from_secrets, lot_from_secrets};
+
+/// The connection's allowance (S15): a deadline this device holds the other to runs 2 s longer.
+pub const GRACE_MS: Millis = 2_000;
+
+/// The commitments and reveals of the roll being thrown.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Parts {
+    pub commit: BySide<Option<[u8; 32]>>,
+    pub reveal: BySide<Option<[u8; 32]>>,
+}
+
+/// Why an act had no effect where it landed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Void {
+    Rules(vrhcaby_rules::CommandError),
+    /// Not the kind of act its author may make (a command for the other side, dice, …).
+    NotTheirs,
+    /// A dice message for another roll, a second commitment, a reveal before both
+    /// commitments, or a stamp before the record's last time.
+    Dice,
+}
+
+/// The two logs folded up to `pos`: the game (its record is the merged record), the dice parts
+/// of the roll being thrown, and the acts that were void.
+#[derive(Clone, Debug)]
+pub(crate) struct Fold {
+    pub game: Game,
+    pub pos: BySide<usize>,
+    pub parts: Parts,
+    /// The roll index being thrown (Start and Dice entries so far).
+    pub roll: u32,
+    /// Void acts: author, index, why.
+    pub voids: Vec<(Side, usize, Void)>,
+    /// Events of the commands applied since `collect_from` was set (for the screen).
+    pub events: Vec<Event>,
+}
+
+fn claim_deadline(game: &Game) -> Option<Millis> {
+    match game.phase() {
+        Phase::Lot | Phase::Rolling => game
+            .roll_due_since()
+            .map(|t| t.saturating_add(MOVE_TIME_MS)),
+        _ => game.deadline(),
+    }
+}
+
+impl Fold {
+    pub fn new(game: Game) -> Fold {
+        Fold {
+            game,
+            pos: BySide::default(),
+            parts: Parts::default(),
+            roll: 0,
+            voids: Vec::new(),
+            events: Vec::new(),
+        }
+    }
+
+    /// Which log's next act comes first (`None`: both consumed).
+    pub fn pick(&self, logs: &BySide<Vec<Authored>>) -> Option<Side> {
+        let w = logs.white.get(self.pos.white);
+        let b = logs.black.get(self.pos.black);
+        match (w, b) {
+            (None, None) => None,
+            (Some(_), None) => Some(Side::White),
+            (None, Some(_)) => Some(Side::Black),
+            (Some(w), Some(b)) => {
+                if w.seen as usize > self.pos.black {
+                    Some(Side::Black)
+                } else if b.seen as usize > self.pos.white {
+                    Some(Side::White)
+                } else {
+                    Some(self.crossing(w, b))
+                }
+            }
+        }
+    }
+
+    /// The order of two acts made without knowing of each other (see the module's rules).
+    fn crossing(&self, w: &Authored, b: &Authored) -> Side {
+        let (jw, jb) = (judged(&w.act, Side::White), judged(&b.act, Side::Black));
+        if jw != jb {
+            return if jw { Side::White } else { Side::Black };
+        }
+        let claim = |a: &Authored| matches!(a.act, Act::Cmd(Command::ClaimWin { .. }));
+        if claim(w) != claim(b) {
+            let (claimer, other) = if claim(w) {
+                (Side::White, b)
+            } else {
+                (Side::Black, w)
+            };
+            let limit = claim_deadline(&self.game).map(|d| d.saturating_add(GRACE_MS));
+            return match limit {
+                Some(limit) if other.t < limit => !claimer,
+                Some(_) => claimer,
+                None if other.t < w.t.max(b.t) => !claimer,
+                None => claimer,
+            };
+        }
+        if b.t < w.t {
+            Side::Black
+        } else {
+            Side::White
+        }
+    }
+
+    /// Folds every act not yet consumed.
+    pub fn run(&mut self, logs: &BySide<Vec<Authored>>, game_id: &str) {
+        while self.step_next(logs, game_id).is_some() {}
+    }
+
+    /// Consumes the next act; returns its author.
+    pub fn step_next(&mut self, logs: &BySide<Vec<Authored>>, game_id: &str) -> Option<Side> {
+        let side = self.pick(logs)?;
+        let index = self.pos[side];
+        let act = logs[side][index];
+        self.pos[side] += 1;
+        if let Err(why) = self.apply(side, &act, game_id) {
+            self.voids.push((side, index, why));
+        }
+        Some(side)
+    }
+
+    fn flush(&mut self, upto: Millis) {
+        while let Some(due) = self.game.next_due().filter(|&d| d <= upto) {
+            match self.game.apply(Command::Tick, due) {
+                Ok(ev) => self.events.extend(ev),
+                Err(_) => break,
+            }
+        }
+    }
+
+    fn command(&mut self, cmd: Command, t: Millis) -> Result<(), Void> {
+        self.flush(t);
+        let ev = self.game.apply(cmd, t).map_err(Void::Rules)?;
+        let rolled = matches!(cmd, Command::Start { .. } | Command::Dice { .. });
+        self.events.extend(ev);
+        if rolled {
+            self.roll += 1;
+            self.parts = Parts::default();
+        }
+        Ok(())
+    }
+
+    /// One act of `author`, where it lands.
+    pub fn apply(&mut self, author: Side, a: &Authored, game_id: &str) -> Result<(), Void> {
+        match a.act {
+            Act::Cmd(cmd) => {
+                let allowed = match cmd {
+                    Command::Tick => true,
+                    Command::Offline { side } | Command::DiceLate { side } => side != author,
+                    Command::Start { .. }
+                    | Command::Dice { .. }
+                    | Command::Online { .. }
+                    | Command::BadDice { .. } => false,
+                    _ => cmd.side() == Some(author),
+                };
+                if !allowed {
+                    return Err(Void::NotTheirs);
+                }
+                self.command(cmd, a.t)?;
+                if let Command::Offline { .. } = cmd {
+                    // A judgement `offline` is stamped 1 ms before the deadline it judges:
+                    // the offline loss (R18) follows at the deadline.
+                    self.flush(a.t.saturating_add(1));
+                }
+                Ok(())
+            }
+            Act::Commit { roll, hash } => {
+                self.exchange_open(roll, a.t)?;
+                if self.parts.commit[author].is_some() {
+                    return Err(Void::Dice);
+                }
+                self.flush(a.t);
+                self.exchange_open(roll, a.t)?;
+                self.parts.commit[author] = Some(hash);
+                Ok(())
+            }
+            Act::Reveal { roll, secret } => {
+                self.exchange_open(roll, a.t)?;
+                let (Some(mine), Some(_)) =
+                    (self.parts.commit[author], self.parts.commit[!author])
+                else {
+                    return Err(Void::Dice);
+                };
+                if self.parts.reveal[author].is_some() {
+                    return Err(Void::Dice);
+                }
+                self.flush(a.t);
+                self.exchange_open(roll, a.t)?;
+                if commitment(game_id, roll, author, &secret) != mine {
+                    return self.command(Command::BadDice { side: author }, a.t);
+                }
+                self.parts.reveal[author] = Some(secret);
+                if let (Some(w), Some(b)) = (self.parts.reveal.white, self.parts.reveal.black) {
+                    let cmd = if roll == 0 {
+                        Command::Start {
+                            first: lot_from_secrets(game_id, &w, &b),
+                        }
+                    } else {
+                        Command::Dice {
+                            dice: dice_from_secrets(game_id, roll, &w, &b),
+                        }
+                    };
+                    self.command(cmd, a.t)?;
+                }
+                Ok(())
+            }
+        }
+    }
+
+    /// A dice act is for the roll being thrown, while it is being thrown, not stamped before
+    /// the record's last time.
+    fn exchange_open(&self, roll: u32, t: Millis) -> Result<(), Void> {
+        let open = matches!(self.game.phase(), Phase::Lot | Phase::Rolling);
+        let in_time = self.game.last_time().is_none_or(|last| t >= last);
+        if open && roll == self.roll && in_time {
+            Ok(())
+        } else {
+            Err(Void::Dice)
+        }
+    }
+}

@@ -1,0 +1,114 @@
+//! The saved form of a [`PeerGame`]: both logs (the record is folded from them again), our
+//! dice secrets and the other side's acts as received (so its commitments bind it after a
+//! reload too, S13), the clock offset, and the spans this device saw the link down.
+
+use serde::{Deserialize, Serialize};
+use vrhcaby_rules::{BySide, Millis, Record, Side};
+
+use super::{Divergence, PeerGame, MAX_ACTS, MAX_DOWN};
+use crate::act::Authored;
+use crate::clock::ClockSync;
+use crate::dice::{from_hex32, to_hex};
+use crate::error::PeerError;
+
+/// The saved form's version.
+const SAVE_VERSION: u32 = 2;
+
+#[derive(Serialize, Deserialize)]
+struct Saved {
+    version: u32,
+    game_id: String,
+    seat: Side,
+    created: Millis,
+    /// The rules and the start position: a record without commands.
+    head: Box<serde_json::value::RawValue>,
+    white: Vec<Authored>,
+    black: Vec<Authored>,
+    /// Our secrets: roll index, 64 hex digits.
+    secrets: Vec<(u32, String)>,
+    offset: i64,
+    #[serde(default)]
+    down: Vec<(Millis, Option<Millis>)>,
+    #[serde(default)]
+    refused: Vec<(u32, Authored)>,
+    /// `[n, "we"|"they", code]` when the records differ for good.
+    #[serde(default)]
+    divergence: Option<(u32, String, String)>,
+}
+
+impl PeerGame {
+    /// The saved form (JSON). Save it before sending what a call returned.
+    #[must_use]
+    pub fn save(&self) -> String {
+        let mut head = self.head.clone();
+        head.commands.clear();
+        head.created = Some(self.created);
+        let Ok(head) = serde_json::value::RawValue::from_string(head.to_json()) else {
+            return String::new();
+        };
+        let divergence = self.divergence.as_ref().map(|d| {
+            let who = if d.refused_by_us { "we" } else { "they" };
+            (d.n, who.to_string(), d.code.clone())
+        });
+        let saved = Saved {
+            version: SAVE_VERSION,
+            game_id: self.game_id.clone(),
+            seat: self.seat,
+            created: self.created,
+            head,
+            white: self.logs.white.clone(),
+            black: self.logs.black.clone(),
+            secrets: self.secrets.iter().map(|(r, s)| (*r, to_hex(s))).collect(),
+            offset: self.clock.offset(),
+            down: self.down.clone(),
+            refused: self.refused.clone(),
+            divergence,
+        };
+        serde_json::to_string(&saved).unwrap_or_default()
+    }
+
+    /// Reads a saved game ([`PeerGame::save`]); both logs are folded again (linear time).
+    pub fn load(text: &str) -> Result<PeerGame, PeerError> {
+        let saved: Saved =
+            serde_json::from_str(text).map_err(|e| PeerError::Malformed(e.to_string()))?;
+        if saved.version != SAVE_VERSION {
+            return Err(PeerError::Malformed(format!(
+                "a saved game of version {} (this page reads {SAVE_VERSION})",
+                saved.version
+            )));
+        }
+        if saved.white.len() > MAX_ACTS || saved.black.len() > MAX_ACTS {
+            return Err(PeerError::TooLong);
+        }
+        let head = Record::from_json(saved.head.get()).map_err(PeerError::Record)?;
+        let logs = BySide::new(saved.white, saved.black);
+        let mut pg = PeerGame::build(saved.game_id, saved.seat, saved.created, head, logs)?;
+        let mut secrets = Vec::new();
+        for (roll, hex) in saved.secrets {
+            let s = from_hex32(&hex)
+                .ok_or_else(|| PeerError::Malformed("a saved dice secret".to_string()))?;
+            secrets.push((roll, s));
+        }
+        pg.secrets = secrets;
+        pg.clock = ClockSync::restored(saved.offset);
+        pg.down = saved.down.into_iter().rev().take(MAX_DOWN - 1).rev().collect();
+        // The page was closed since the last act it knew of: a span without the other device
+        // (its judgements about that time may stand).
+        if pg.down.last().is_none_or(|d| d.1.is_some()) {
+            let last = Side::ALL
+                .iter()
+                .filter_map(|&s| pg.logs[s].last().map(|a| a.t))
+                .max()
+                .unwrap_or(pg.created);
+            pg.down.push((last, None));
+        }
+        pg.refused = saved.refused.into_iter().take(64).collect();
+        pg.divergence = saved.divergence.map(|(n, who, code)| Divergence {
+            n,
+            refused_by_us: who == "we",
+            code,
+        });
+        Ok(pg)
+    }
+}
+
