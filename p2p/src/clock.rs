@@ -22,13 +22,13 @@ pub struct ClockSync {
 }
 
 impl ClockSync {
-    /// A saved estimate (ready at once: a reloaded page stamps as before).
+    /// A saved estimate (ready at once if it was: a reloaded page stamps as before).
     #[must_use]
-    pub fn restored(offset: i64) -> ClockSync {
+    pub fn restored(offset: i64, ready: bool) -> ClockSync {
         ClockSync {
             samples: Vec::new(),
             offset: offset.clamp(-MAX_OFFSET_MS, MAX_OFFSET_MS),
-            ready: true,
+            ready,
         }
     }
 
@@ -36,6 +36,14 @@ impl ClockSync {
     #[must_use]
     pub fn ready(&self) -> bool {
         self.ready
+    }
+
+    /// How far off the estimate may be: half the round trip of the sample it comes from
+    /// (before any sample, and after a reload, a full second).
+    #[must_use]
+    pub fn uncertainty(&self) -> Millis {
+        let best = self.samples.iter().map(|&(d, _)| d).min().unwrap_or(2_000);
+        u64::try_from(best / 2).unwrap_or(0)
     }
 
     /// `peer − ours`, in ms.
