@@ -53,6 +53,8 @@ pub struct Output {
     pub rewound: bool,
     /// Acts of ours that became void because an act of the other side crossed them.
     pub crossed: Vec<Act>,
+    /// Acts of the other device refused while time passed (they waited for our clock).
+    pub refused: Vec<PeerError>,
 }
 
 impl Output {
@@ -62,6 +64,7 @@ impl Output {
         self.save |= other.save;
         self.rewound |= other.rewound;
         self.crossed.extend(other.crossed);
+        self.refused.extend(other.refused);
     }
 }
 

@@ -91,25 +91,33 @@ fn a_judgement_about_us_while_we_were_connected_is_refused() {
 fn a_claim_stamped_ahead_or_before_our_time_ran_out_is_refused() {
     let (mut net, mover) = started(3);
     let attacker = !mover;
-    let deadline = net.game(mover).deadline().unwrap();
-    net.run(deadline - 5_000 - net.shared(mover));
-    // Stamped 5 s ahead, at the deadline, while the mover still sees 5 s.
+    // Stamped more than a minute ahead of the mover's clock: refused.
     let claim = Act::Cmd(Command::ClaimWin { side: attacker });
-    let msg = net.forge(mover, claim, deadline);
+    let msg = net.forge(mover, claim, net.shared(mover) + 65_000);
     assert!(matches!(
         net.inject(mover, msg),
         Err(PeerError::TimeOutOfRange { .. })
     ));
-    // Stamped within the grace ahead: still before the mover's own clock ran out (S15).
-    net.run(3_500);
-    let msg = net.forge(mover, claim, deadline);
-    let r = net.inject(mover, msg);
-    assert!(
-        matches!(r, Err(PeerError::EarlyClaim)),
-        "a claim before the mover's time ran out: {r:?} at {} of {deadline}",
-        net.shared(mover)
+    // Stamped 5 s ahead, while the mover still sees 5 s: it waits for the mover's clock and
+    // is then refused, because the mover's own time has not run out (S15).
+    let (mut net, mover) = started(3);
+    let attacker = !mover;
+    let deadline = net.game(mover).deadline().unwrap();
+    net.run(deadline - 5_000 - net.shared(mover));
+    let msg = net.forge(
+        mover,
+        Act::Cmd(Command::ClaimWin { side: attacker }),
+        deadline,
     );
+    net.inject(mover, msg)
+        .expect("a stamp a little ahead waits");
+    net.run(4_000);
     assert_eq!(net.game(mover).result(), None);
+    assert!(
+        net.dev[mover].errors.contains(&PeerError::EarlyClaim),
+        "{:?}",
+        net.dev[mover].errors
+    );
 }
 
 #[test]

@@ -236,10 +236,11 @@ impl PeerGame {
             self.deferred.pop_front();
             match self.take_act(n, a, now) {
                 Ok(o) => out.merge(o),
-                Err(_) => {
+                Err(e) => {
                     // Refused (and reported); what came after it cannot be placed either.
                     self.deferred.clear();
                     out.send.extend(std::mem::take(&mut self.queued));
+                    out.refused.push(e);
                 }
             }
         }

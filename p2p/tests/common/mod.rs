@@ -134,6 +134,7 @@ impl Net {
         d.events.extend(out.events);
         d.rewound += usize::from(out.rewound);
         d.crossed += out.crossed.len();
+        d.errors.extend(out.refused);
         for m in out.send {
             if self.filter.is_some_and(|keep| !keep(side, &m)) {
                 continue;
