@@ -35,9 +35,6 @@ pub const MAX_ACTS: usize = 8_192;
 const MAX_CROSSING: usize = 512;
 /// A gap this long between two ticks means this device was asleep.
 const SLEEP_GAP_MS: Millis = 3_000;
-/// How long this device waits for a first clock sample before it acts with no offset (an
-/// honest device answers heartbeats at once; one that never does only delays its own game).
-const CLOCK_WAIT_MS: Millis = 20_000;
 /// The link-down spans kept for checking judgements about this device.
 const MAX_DOWN: usize = 64;
 
@@ -471,9 +468,9 @@ impl PeerGame {
     /// device's commitment is in. `fresh` draws a new secret.
     pub fn step(&mut self, now: Millis, fresh: &mut dyn FnMut() -> [u8; 32]) -> Output {
         let mut out = Output::default();
-        let ready = self.clock.ready()
-            || (self.link.present && now >= self.link.present_since.saturating_add(CLOCK_WAIT_MS));
-        if !ready || !matches!(self.cur.game.phase(), Phase::Lot | Phase::Rolling) {
+        // Nothing is stamped before the clocks are synchronised (an honest device answers
+        // heartbeats at once; one that never does only stalls its own game).
+        if !self.clock.ready() || !matches!(self.cur.game.phase(), Phase::Lot | Phase::Rolling) {
             return out;
         }
         let roll = self.cur.roll;

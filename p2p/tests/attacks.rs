@@ -368,3 +368,36 @@ fn sizes_are_capped() {
     }
     assert!(ok <= MAX_ACTS && refused >= 10, "{ok} {refused}");
 }
+
+#[test]
+fn forged_heartbeats_cannot_move_our_clock_to_make_us_late() {
+    let (mut net, mover) = started(12);
+    let attacker = !mover;
+    let deadline = net.game(mover).deadline().unwrap();
+    net.run(20_000);
+    let before = net.shared(mover);
+    // Heartbeats saying the attacker's clock jumped four minutes ahead, echoing our last one.
+    for _ in 0..10 {
+        let c = net.clock(mover);
+        let fake = Message::Heartbeat {
+            t: net.clock(attacker) + 240_000,
+            echo: Some(c - 40),
+            held: 5,
+            have: 0,
+        };
+        let _ = net.inject(mover, fake);
+    }
+    assert!(
+        net.shared(mover).abs_diff(before) < 1_000,
+        "shared time moved"
+    );
+    // So a claim now, stamped by the attacker's real clock, is still early.
+    let claim = net.forge(
+        mover,
+        Act::Cmd(Command::ClaimWin { side: attacker }),
+        net.shared(attacker),
+    );
+    assert!(net.inject(mover, claim).is_err());
+    assert_eq!(net.game(mover).result(), None);
+    assert!(net.shared(mover) < deadline);
+}
