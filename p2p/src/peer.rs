@@ -99,8 +99,6 @@ struct Link {
     asked: Option<(u32, Millis)>,
     /// When our clock estimate became ready (this device's clock).
     ready_at: Millis,
-    /// Acts came before our clock was synchronised: ask for them again once it is.
-    resend_wanted: bool,
 }
 
 /// The deadlines this device holds the other side to, by its own clock (S15).
@@ -141,7 +139,10 @@ pub struct PeerGame {
     /// Messages owed to the other device after a refusal (see [`PeerGame::take_queued`]).
     queued: Vec<Message>,
     /// The other device's acts stamped a little ahead of our clock, waiting for it.
-    deferred: std::collections::VecDeque<(u32, Authored)>,
+    /// (index, act, when this device first had it if its clock was synchronised then)
+    deferred: std::collections::VecDeque<(u32, Authored, Option<Millis>)>,
+    /// The other device's acts that came after a gap, waiting for it to fill.
+    early: std::collections::BTreeMap<u32, (Authored, Option<Millis>)>,
 }
 
 pub(crate) fn is_player_command(cmd: &Command) -> bool {
@@ -206,6 +207,7 @@ impl PeerGame {
             divergence: None,
             queued: Vec::new(),
             deferred: Default::default(),
+            early: Default::default(),
         };
         pg.refold(None);
         Ok(pg)
@@ -634,5 +636,6 @@ fn unreachable_game(game_id: String, seat: Side) -> PeerGame {
         divergence: None,
         queued: Vec::new(),
         deferred: Default::default(),
+        early: Default::default(),
     }
 }

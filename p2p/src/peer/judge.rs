@@ -64,7 +64,7 @@ impl PeerGame {
             .link
             .asked
             .is_some_and(|(_, at)| now < at.saturating_add(OFFLINE_AFTER_MS));
-        if !self.clock.ready() || self.link.resend_wanted || missing || !self.deferred.is_empty() {
+        if !self.clock.ready() || missing || !self.deferred.is_empty() {
             return out;
         }
         let peer = self.peer();

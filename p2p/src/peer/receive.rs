@@ -16,6 +16,11 @@ pub const LATE_MS: Millis = 5_000;
 /// An act stamped further ahead of our clock than this (beyond the grace) is refused.
 const MAX_AHEAD_MS: Millis = 60_000;
 
+/// Acts of the other device that may wait for our clock.
+const MAX_DEFERRED: usize = 1_024;
+/// Acts of the other device kept while one before them is missing.
+const MAX_EARLY: usize = 256;
+
 /// Acts re-sent for one hello.
 const RESEND_PER_HELLO: usize = 512;
 
@@ -62,10 +67,7 @@ impl PeerGame {
                         self.link.ready_at = now;
                     }
                 }
-                let mut out = Output::default();
-                if self.clock.ready() && std::mem::take(&mut self.link.resend_wanted) {
-                    out.send.push(self.hello());
-                }
+                let mut out = self.flush_deferred(now);
                 self.link.echo = Some((t, now));
                 // A first contact: answer at once, so both clocks are synchronised quickly.
                 if echo.is_none() && self.link.up && now >= self.link.last_beat.saturating_add(200)
@@ -170,6 +172,9 @@ impl PeerGame {
         let peer = self.peer();
         let held = self.logs[peer].len();
         let len = u32::try_from(held + self.deferred.len()).unwrap_or(u32::MAX);
+        // When this device first had it, for the backdating check (none before our clock is
+        // synchronised: no stamp can be judged then).
+        let recv = self.clock.ready().then_some(now);
         if n < len {
             let known = match (n as usize).checked_sub(held) {
                 None => self.logs[peer][n as usize],
@@ -182,8 +187,19 @@ impl PeerGame {
             };
         }
         if n > len {
-            // A message was lost: a hello asks for everything from `len` again (once a second
-            // for the same place, and never once the records differ: that would not help).
+            // One before it is missing (sent while the link was down, and not yet again): it
+            // waits for the gap to fill, and a hello asks for everything from `len` again
+            // (once a second for the same place, and never once the records differ).
+            match self.early.get(&n) {
+                Some((known, _)) if *known != a => {
+                    return Err(self.refuse(n, a, PeerError::Changed { n }));
+                }
+                Some(_) => {}
+                None if self.early.len() < MAX_EARLY => {
+                    self.early.insert(n, (a, recv));
+                }
+                None => {}
+            }
             let asked = self
                 .link
                 .asked
@@ -195,20 +211,41 @@ impl PeerGame {
             }
             return Err(PeerError::OutOfOrder { n, len });
         }
-        if !self.clock.ready() {
-            // Its stamp cannot be judged before our clock is synchronised: asked for again
-            // (by a hello) once it is.
-            self.link.resend_wanted = true;
-            return Ok(Output::default());
+        let mut out = self.enqueue(n, a, recv, now)?;
+        // The gap is filled: what came early follows, in order.
+        let mut next = n + 1;
+        while let Some((act, recv)) = self.early.remove(&next) {
+            match self.enqueue(next, act, recv, now) {
+                Ok(o) => out.merge(o),
+                Err(e) => {
+                    out.refused.push(e);
+                    break;
+                }
+            }
+            next += 1;
         }
-        // Stamped a little ahead of our clock (the two estimates of shared time differ by a
-        // few seconds at most): it waits until our clock gets there; far ahead, it is refused.
+        self.early.retain(|&k, _| k > next);
+        Ok(out)
+    }
+
+    /// The other device's next act: taken now, or waiting for our clock. Stamped a little
+    /// ahead of our clock (the two estimates of shared time differ by a few seconds at most)
+    /// it waits until our clock gets there; far ahead, it is refused. Before our clock is
+    /// synchronised no stamp can be judged: it waits for that too.
+    fn enqueue(
+        &mut self,
+        n: u32,
+        a: Authored,
+        recv: Option<Millis>,
+        now: Millis,
+    ) -> Result<Output, PeerError> {
+        let ready = self.clock.ready();
         let ahead = self
             .clock
             .shared(now)
             .saturating_add(GRACE_MS + self.clock.uncertainty());
-        if !self.deferred.is_empty() || a.t > ahead {
-            if a.t > ahead.saturating_add(MAX_AHEAD_MS) {
+        if !ready || !self.deferred.is_empty() || a.t > ahead {
+            if ready && a.t > ahead.saturating_add(MAX_AHEAD_MS) {
                 let e = PeerError::TimeOutOfRange {
                     t: a.t,
                     min: 0,
@@ -216,25 +253,31 @@ impl PeerGame {
                 };
                 return Err(self.refuse(n, a, e));
             }
-            self.deferred.push_back((n, a));
+            if self.deferred.len() >= MAX_DEFERRED {
+                return Err(self.refuse(n, a, PeerError::TooLong));
+            }
+            self.deferred.push_back((n, a, recv));
             return Ok(Output::default());
         }
-        self.take_act(n, a, now)
+        self.take_act(n, a, now, recv)
     }
 
-    /// Acts that waited for our clock, once it has got there (see `receive_act`).
+    /// Acts that waited for our clock, once it has got there (see `enqueue`).
     pub(super) fn flush_deferred(&mut self, now: Millis) -> Output {
         let mut out = Output::default();
+        if !self.clock.ready() {
+            return out;
+        }
         let ahead = self
             .clock
             .shared(now)
             .saturating_add(GRACE_MS + self.clock.uncertainty());
-        while let Some(&(n, a)) = self.deferred.front() {
+        while let Some(&(n, a, recv)) = self.deferred.front() {
             if a.t > ahead {
                 break;
             }
             self.deferred.pop_front();
-            match self.take_act(n, a, now) {
+            match self.take_act(n, a, now, recv) {
                 Ok(o) => out.merge(o),
                 Err(e) => {
                     // Refused (and reported); what came after it cannot be placed either.
@@ -248,9 +291,15 @@ impl PeerGame {
     }
 
     /// The other device's next act, in its place: checked, then folded.
-    fn take_act(&mut self, n: u32, a: Authored, now: Millis) -> Result<Output, PeerError> {
+    fn take_act(
+        &mut self,
+        n: u32,
+        a: Authored,
+        now: Millis,
+        recv: Option<Millis>,
+    ) -> Result<Output, PeerError> {
         let peer = self.peer();
-        if let Err(e) = self.check_act(&a, now) {
+        if let Err(e) = self.check_act(&a, now, recv) {
             return Err(self.refuse(n, a, e));
         }
         let concurrent = (a.seen as usize) < self.logs[self.seat].len();
@@ -291,7 +340,9 @@ impl PeerGame {
     }
 
     /// Everything about the other device's next act that does not need the fold.
-    fn check_act(&self, a: &Authored, now: Millis) -> Result<(), PeerError> {
+    /// `recv`: when this device first had the act (its clock), if its clock was synchronised
+    /// then.
+    fn check_act(&self, a: &Authored, now: Millis, recv: Option<Millis>) -> Result<(), PeerError> {
         let peer = self.peer();
         let theirs = &self.logs[peer];
         let ours = &self.logs[self.seat];
@@ -342,16 +393,16 @@ impl PeerGame {
         // the ordered channel: stamped much earlier, it is backdated. One stamped before that
         // was made while the two were cut off (or could not judge stamps) and is re-sent now.
         let l = &self.link;
-        let live_since = self.clock.shared(
-            l.up_since
-                .max(l.awake_at)
-                .max(l.present_since)
-                .max(l.ready_at),
-        );
-        let live_min = if !judgement && a.t >= live_since {
-            min.max(now_shared.saturating_sub(LATE_MS + slack))
-        } else {
-            min
+        let live_since = l
+            .up_since
+            .max(l.awake_at)
+            .max(l.present_since)
+            .max(l.ready_at);
+        let live_min = match recv {
+            Some(r) if !judgement && a.t >= self.clock.shared(live_since) => {
+                min.max(self.clock.shared(r).saturating_sub(LATE_MS + slack))
+            }
+            _ => min,
         };
         if a.t < live_min || a.t > max {
             return Err(PeerError::TimeOutOfRange {

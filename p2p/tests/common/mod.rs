@@ -44,7 +44,8 @@ pub struct Net {
     /// Each message takes `delay.0..=delay.1` ms.
     pub delay: (Millis, Millis),
     pub rng: SplitMix64,
-    next_tick: Millis,
+    /// Each device ticks on its own phase.
+    next_tick: BySide<Millis>,
     /// Every message delivered, as text (for fuzz seeds).
     pub trace: Option<Vec<String>>,
     /// Messages a side sends that this returns `false` for are dropped (a withholding device).
@@ -81,8 +82,8 @@ impl Net {
             up: false,
             queue: BySide::default(),
             delay: (20, 80),
+            next_tick: BySide::new(now, now + rng.below(TICK_MS)),
             rng,
-            next_tick: now,
             trace: None,
             filter: None,
             holding: BySide::default(),
@@ -267,13 +268,14 @@ impl Net {
                 })
                 .min()
                 .unwrap_or(Millis::MAX);
-            self.now = next_msg.min(self.next_tick).min(end).max(self.now);
+            let next_tick = self.next_tick.white.min(self.next_tick.black);
+            self.now = next_msg.min(next_tick).min(end).max(self.now);
             self.deliver();
-            if self.now >= self.next_tick {
-                for side in Side::ALL {
+            for side in Side::ALL {
+                if self.now >= self.next_tick[side] {
                     self.tick(side);
+                    self.next_tick[side] = self.now + TICK_MS;
                 }
-                self.next_tick = self.now + TICK_MS;
             }
             if self.now == end {
                 break;
