@@ -29,18 +29,26 @@ pub fn Controls(confirm_resign: RwSignal<bool>) -> impl IntoView {
         Some(Err(e)) => i18n::offer_blocked(s.lang.get(), &e),
         _ => String::new(),
     };
+    // Don't wait: in a peer game by this device's own clock (with the connection's grace).
     let claimant = move || {
-        with_session(g, |_, game, now| game.claimant(now))
-            .flatten()
-            .filter(|side| mine(Some(*side)))
+        let device_now = g.now.get();
+        g.session
+            .with(|x| x.as_ref().and_then(|x| x.claimant(device_now)))
     };
     let playing = move || with_session(g, |_, game, _| game.result().is_none()).unwrap_or(false);
     let forfeits = move || with_session(g, |_, game, _| game.forfeits_in_a_row()).unwrap_or(0);
-    // The other device of a peer game: this device's side and whether the peer is online.
+    // The other device of a peer game: this device's side, whether the peer is online, how
+    // many of our acts it has not confirmed, and a divergence for good.
     let remote = move || {
         with_session(g, |x, _, _| {
-            x.remote()
-                .map(|p| (p.seat(), p.online(), p.halted().cloned()))
+            x.remote().map(|p| {
+                (
+                    p.seat(),
+                    p.online(),
+                    p.unconfirmed(),
+                    p.divergence().cloned(),
+                )
+            })
         })
         .flatten()
     };
@@ -49,10 +57,15 @@ pub fn Controls(confirm_resign: RwSignal<bool>) -> impl IntoView {
 
     view! {
         <section class="controls">
-            {move || remote().and_then(|r| r.2).map(|e| view! {
-                <p class="halted" role="alert" data-testid="halted">{i18n::peer_error(s.lang.get(), &e)}</p>
+            {move || remote().and_then(|r| r.3).map(|dv| view! {
+                <p class="halted" role="alert" data-testid="diverged">{i18n::divergence(s.lang.get(), &dv)}</p>
             })}
-            {move || remote().map(|(me, online, _)| view! {
+            {move || remote().filter(|r| !r.1 && r.2 > 0 && playing()).map(|r| view! {
+                <p class="reason" role="status" data-testid="not-receiving" data-unconfirmed=r.2.to_string()>
+                    {i18n::not_receiving(s.lang.get())}
+                </p>
+            })}
+            {move || remote().map(|(me, online, _, _)| view! {
                 <div class="row peer">
                     <span class="stat">{i18n::you_play(s.lang.get(), me)}</span>
                     <span class=if online { "presence on" } else { "presence off" }
@@ -77,7 +90,7 @@ pub fn Controls(confirm_resign: RwSignal<bool>) -> impl IntoView {
                     <div class="row">
                         <button class="danger" data-testid="confirm-leave" on:click=move |_| {
                             confirm_leave.set(false);
-                            if let Some((me, _, _)) = remote() {
+                            if let Some((me, _, _, _)) = remote() {
                                 act(Intent::Leave { side: me });
                             }
                         }>{move || s.say(Key::Leave)}</button>
