@@ -274,7 +274,8 @@ impl Dispatch {
                 Event::TurnPassed { to } => said.push(i18n::on_turn(lang, to)),
                 Event::DrawOffered { by } => said.push(i18n::draw_offered(lang, by)),
                 Event::DrawDeclined { by } => said.push(i18n::draw_declined(lang, by)),
-                Event::DiceLate { side } => {
+                // A dice exchange is a peer game's (the start page has none).
+                Event::DiceLate { side } if cfg!(feature = "peer") => {
                     let mine = self
                         .game
                         .session
@@ -283,7 +284,7 @@ impl Dispatch {
                     self.notices.notice.set(Some(Notice::DiceLate { mine }));
                     said.push(i18n::dice_late(lang, mine));
                 }
-                Event::DrawLapsed { .. } | Event::Presence { .. } => {}
+                Event::DrawLapsed { .. } | Event::Presence { .. } | Event::DiceLate { .. } => {}
                 Event::GameOver { outcome, reason } => {
                     said.push(i18n::result_line(lang, outcome, reason));
                 }

@@ -169,6 +169,8 @@ pub fn load_error(lang: Lang, e: &LoadError) -> String {
         (Lang::En, LoadError::ElsewherePage) => {
             "A game with a friend continues on the two-device page.".into()
         }
+        // Only the peer page reads peer saves.
+        (_, LoadError::OldPeerGame) if !cfg!(feature = "peer") => String::new(),
         (Lang::Cs, LoadError::OldPeerGame) => {
             "Tuhle hru s přítelem uložila starší verze hry a nová verze spojení ji dohrát neumí. Začni novou hru.".into()
         }

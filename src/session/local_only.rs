@@ -5,11 +5,14 @@
 use vrhcaby_rules::{Command, Event, Game, Millis, Side};
 
 use super::save::LoadError;
-use super::Crossing;
 
 /// No peer error exists in this build.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum PeerError {}
+
+/// No crossing exists in this build.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Crossing {}
 
 /// No divergence exists in this build.
 #[derive(Clone, Debug, PartialEq, Eq)]

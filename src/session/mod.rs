@@ -17,7 +17,7 @@ pub mod peer;
 pub mod peer;
 
 pub use local::{Dice, LocalGame};
-pub use peer::{Divergence, PeerError, PeerSession};
+pub use peer::{Crossing, Divergence, PeerError, PeerSession};
 pub use save::{Kind, LoadError};
 
 use crate::sound::Sound;
@@ -93,17 +93,6 @@ pub enum Effect {
     Warn(PeerError),
     /// Two acts crossed in flight and the record both devices agree on changed: tell the player.
     Crossed(Crossing),
-}
-
-/// What a crossing of two acts in flight did to this player (a peer game only).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Crossing {
-    /// Our Don't wait came too late: the other side's act was in time.
-    ClaimTooLate,
-    /// An act of ours is void: the other side's claim, resignation or a lapse came first.
-    ActVoid,
-    /// The record changed before its end (the board is redrawn from it).
-    Rewound,
 }
 
 /// What an accepted input did.

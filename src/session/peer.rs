@@ -11,11 +11,21 @@ pub use vrhcaby_p2p::{Divergence, PeerError};
 use vrhcaby_rules::{Command, Event, Game, Millis, Side};
 
 use super::save::{Kind, LoadError};
-use super::Crossing;
 
 /// The version of the app's wrapper around [`PeerGame::save`]: 2 is protocol v2 (two logs of
 /// acts). Version 1 held one record of protocol v1, which cannot be continued.
 pub const SAVE_VERSION: u32 = 2;
+
+/// What a crossing of two acts in flight did to this player (a peer game only).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Crossing {
+    /// Our Don't wait came too late: the other side's act was in time.
+    ClaimTooLate,
+    /// An act of ours is void: the other side's claim, resignation or a lapse came first.
+    ActVoid,
+    /// The record changed before its end (the board is redrawn from it).
+    Rewound,
+}
 
 #[derive(Debug)]
 pub struct PeerSession {
