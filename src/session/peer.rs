@@ -57,6 +57,19 @@ struct Version {
     version: u32,
 }
 
+/// A command a player gives (not a tick, presence or a judgement about the other side).
+fn is_players(cmd: &Command) -> bool {
+    matches!(
+        cmd,
+        Command::Move { .. }
+            | Command::OfferDraw { .. }
+            | Command::AcceptDraw { .. }
+            | Command::DeclineDraw { .. }
+            | Command::Resign { .. }
+            | Command::Leave { .. }
+    )
+}
+
 impl PeerSession {
     #[must_use]
     pub fn new(pg: PeerGame) -> PeerSession {
@@ -167,13 +180,18 @@ impl PeerSession {
     fn absorb(&mut self, out: PeerOutput) -> Vec<Event> {
         self.needs_save |= out.save;
         self.outbox.extend(out.send.iter().map(encode));
+        // Only our player's own acts are worth a word; a void tick or judgement is not.
+        let told = self.crossings.len();
         for act in &out.crossed {
-            self.crossings.push(match act {
-                Act::Cmd(Command::ClaimWin { .. }) => Crossing::ClaimTooLate,
-                _ => Crossing::ActVoid,
-            });
+            match act {
+                Act::Cmd(Command::ClaimWin { .. }) => self.crossings.push(Crossing::ClaimTooLate),
+                Act::Cmd(cmd) if cmd.side() == Some(self.pg.seat()) && is_players(cmd) => {
+                    self.crossings.push(Crossing::ActVoid);
+                }
+                _ => {}
+            }
         }
-        if out.rewound && out.crossed.is_empty() {
+        if out.rewound && self.crossings.len() == told {
             self.crossings.push(Crossing::Rewound);
         }
         out.events

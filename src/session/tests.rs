@@ -289,6 +289,8 @@ mod peer_seats {
         wire: BySide<Vec<String>>,
         outputs: usize,
         dice_sent: Vec<String>,
+        /// The crossings each device announced.
+        crossed: BySide<Vec<Crossing>>,
         /// Deliver within a step right after the other side's tick (the devices' heartbeats
         /// out of phase by less than the link's delay); else both tick, then both receive.
         out_of_phase: bool,
@@ -308,6 +310,7 @@ mod peer_seats {
                 wire: BySide::default(),
                 outputs: 0,
                 dice_sent: Vec::new(),
+                crossed: BySide::default(),
                 out_of_phase: false,
             }
         }
@@ -322,10 +325,10 @@ mod peer_seats {
             check_order(&out, &mut self.dice_sent);
             self.outputs += 1;
             for e in &out.effects {
-                if let Effect::Send(m) = e {
-                    if self.up {
-                        self.wire[!side].push(m.clone());
-                    }
+                match e {
+                    Effect::Send(m) if self.up => self.wire[!side].push(m.clone()),
+                    Effect::Crossed(c) => self.crossed[side].push(*c),
+                    _ => {}
                 }
             }
             Ok(out)
@@ -581,6 +584,77 @@ mod peer_seats {
                 vrhcaby_rules::Reason::TimeoutClaimed
             ))
         );
+    }
+
+    /// The mover plays all but the move that ends its turn; returns the mover and that move.
+    fn one_move_left(p: &mut Pair) -> (Side, Intent) {
+        let mover = p.game(Side::White).turn().unwrap();
+        loop {
+            let g = p.game(mover);
+            let t = g.last_time().unwrap_or(0);
+            let mv = g.legal_moves()[0];
+            let cmd = Command::Move {
+                side: mover,
+                from: mv.from,
+                to: mv.to,
+            };
+            let intent = Intent::Move {
+                from: mv.from,
+                to: mv.to,
+            };
+            let mut trial = g.clone();
+            trial.apply(cmd, t).unwrap();
+            if trial.phase() != Phase::Moving || trial.turn() != Some(mover) {
+                return (mover, intent);
+            }
+            p.input(mover, Input::Intent(intent)).unwrap();
+            p.run(100);
+        }
+    }
+
+    /// A move and a Don't wait that cross on the way (S15): the move stamped before the
+    /// deadline plus the grace comes first on both devices, and the claimant is told its claim
+    /// came too late; a move stamped after it is void, and the mover is told.
+    #[test]
+    fn a_move_and_a_claim_that_cross_resolve_the_same_on_both_devices() {
+        for (late_by, claim_wins) in [(1_850, false), (2_400, true)] {
+            let mut p = Pair::new(BySide::new(0, 0));
+            p.open();
+            p.wait_moving();
+            let (mover, last) = one_move_left(&mut p);
+            let waiting = !mover;
+            let d = p.game(mover).deadline().unwrap();
+            while p.s[mover].game_time(p.clock(mover)) < d + late_by {
+                p.run(50);
+            }
+            // Neither hears of the other's act before acting.
+            p.input(mover, Input::Intent(last)).unwrap();
+            let mut guard = 0;
+            while p.s[waiting].claimant(p.clock(waiting)).is_none() {
+                p.now += 10;
+                guard += 1;
+                assert!(guard < 100, "the claim became possible");
+            }
+            p.input(waiting, Input::Intent(Intent::ClaimWin)).unwrap();
+            p.run(3_000);
+            p.assert_same();
+            let result = p.game(mover).result();
+            if claim_wins {
+                assert_eq!(
+                    result,
+                    Some((
+                        vrhcaby_rules::Outcome::win(waiting),
+                        vrhcaby_rules::Reason::TimeoutClaimed
+                    ))
+                );
+                assert_eq!(p.crossed[mover], vec![Crossing::ActVoid]);
+                assert!(p.crossed[waiting].is_empty());
+            } else {
+                assert_eq!(result, None, "the move came first: the game goes on");
+                assert_eq!(p.crossed[waiting], vec![Crossing::ClaimTooLate]);
+                assert!(p.crossed[mover].is_empty());
+            }
+        }
     }
 
     #[test]

@@ -56,16 +56,20 @@ async function reconnect(inviter, joiner) {
   await waitOnline(joiner);
 }
 
-/** Both boards show the same turn, phase, dice and checkers. */
+/** Both boards show the same turn, phase, dice and checkers (once both are waiting for a move:
+ * each page draws the other's act a moment later). */
 async function sameBoards(a, b) {
-  const want = await snapshot(a);
-  await b.waitForFunction(() => !!document.querySelector('svg.board'));
-  for (let i = 0; i < 50; i++) {
-    if (JSON.stringify(await snapshot(b)) === JSON.stringify(want)) break;
+  let sa;
+  let sb;
+  for (let i = 0; i < 100; i++) {
+    await waitPhase(a, 'moving', 'over');
+    await waitPhase(b, 'moving', 'over');
+    [sa, sb] = [await snapshot(a), await snapshot(b)];
+    if (JSON.stringify(sa) === JSON.stringify(sb)) break;
     await b.waitForTimeout(100);
   }
-  assert.deepEqual(await snapshot(b), want, 'both boards agree');
-  return want;
+  assert.deepEqual(sb, sa, 'both boards agree');
+  return sa;
 }
 
 /** Plays `n` single moves, each on the page of the side on turn. */
