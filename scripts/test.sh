@@ -17,6 +17,9 @@ cargo clippy --target wasm32-unknown-unknown -p vrhcaby --no-default-features --
 echo "== native tests (rules crate, app logic)"
 cargo test --workspace
 
+echo "== the peer protocol's simulation (release: 10,000 honest and 2,000 adversary games)"
+cargo test --release -p vrhcaby-p2p --test sim -- --nocapture
+
 echo "== browser component tests (wasm-bindgen-test, headless Chromium)"
 cargo test --target wasm32-unknown-unknown -p vrhcaby --test browser --test peer
 

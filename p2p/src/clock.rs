@@ -9,8 +9,10 @@ use vrhcaby_rules::Millis;
 /// this device's shared time by more than half of it.
 pub const MAX_OFFSET_MS: i64 = 10 * 60 * 1000;
 /// Samples with a round trip longer than this are ignored.
-const MAX_DELAY_MS: i64 = 30_000;
+const MAX_DELAY_MS: i64 = 10_000;
 const SAMPLES: usize = 8;
+/// Allowance for the two clocks drifting apart between samples.
+const DRIFT_MS: i64 = 250;
 
 /// The estimate of `peer clock − our clock` from recent heartbeats.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -22,13 +24,13 @@ pub struct ClockSync {
 }
 
 impl ClockSync {
-    /// A saved estimate (ready at once: a reloaded page stamps as before).
+    /// A saved estimate (ready at once if it was: a reloaded page stamps as before).
     #[must_use]
-    pub fn restored(offset: i64) -> ClockSync {
+    pub fn restored(offset: i64, ready: bool) -> ClockSync {
         ClockSync {
             samples: Vec::new(),
             offset: offset.clamp(-MAX_OFFSET_MS, MAX_OFFSET_MS),
-            ready: true,
+            ready,
         }
     }
 
@@ -36,6 +38,14 @@ impl ClockSync {
     #[must_use]
     pub fn ready(&self) -> bool {
         self.ready
+    }
+
+    /// How far off the estimate may be: half the round trip of the sample it comes from
+    /// (before any sample, and after a reload, a full second).
+    #[must_use]
+    pub fn uncertainty(&self) -> Millis {
+        let best = self.samples.iter().map(|&(d, _)| d).min().unwrap_or(2_000);
+        u64::try_from(best / 2).unwrap_or(0)
     }
 
     /// `peer − ours`, in ms.
@@ -79,6 +89,15 @@ impl ClockSync {
         if offset.abs() > MAX_OFFSET_MS {
             return false;
         }
+        // Once synchronised, a sample must agree with the estimate within both uncertainties:
+        // honest samples always do (the true offset lies within each one's half round trip);
+        // a forged heartbeat cannot move this device's shared time by more than that.
+        if self.ready {
+            let allowed = delay / 2 + i64::try_from(self.uncertainty()).unwrap_or(0) + DRIFT_MS;
+            if (offset - self.offset).abs() > allowed {
+                return false;
+            }
+        }
         if self.samples.len() == SAMPLES {
             self.samples.remove(0);
         }
@@ -109,6 +128,18 @@ mod tests {
         assert_eq!(b.offset(), -120_007);
         assert_eq!(a.shared(5_000), b.shared(5_000 + skew));
         assert_eq!(a.shared_of_peer(5_000 + skew), a.shared(5_000));
+    }
+
+    #[test]
+    fn a_forged_sample_cannot_move_shared_time() {
+        let mut a = ClockSync::default();
+        assert!(a.sample(1_000, 10, 1_050, 1_090));
+        let before = a.shared(10_000);
+        // A heartbeat claiming the peer's clock is 4 minutes ahead, with a small delay.
+        assert!(!a.sample(2_000, 10, 2_050 + 240_000, 2_090));
+        assert_eq!(a.shared(10_000), before);
+        // An honest later sample within the uncertainty is taken.
+        assert!(a.sample(3_000, 10, 3_045, 3_080));
     }
 
     #[test]

@@ -49,6 +49,8 @@ pub enum PeerError {
     NotLateYet,
     /// A log or a message is longer than a real game could need.
     TooLong,
+    /// This device has not yet heard the other (the game begins when both are linked).
+    NotLinked,
 }
 
 impl fmt::Display for PeerError {
@@ -113,6 +115,9 @@ impl fmt::Display for PeerError {
                 "the other side's time has not run out on this device yet (2 s are allowed for the connection)",
             ),
             PeerError::TooLong => f.write_str("the game's log is longer than any real game"),
+            PeerError::NotLinked => {
+                f.write_str("the game begins once this device has reached the other one")
+            }
         }
     }
 }
@@ -140,6 +145,7 @@ impl PeerError {
             PeerError::EarlyClaim => "early_claim",
             PeerError::NotLateYet => "not_late",
             PeerError::TooLong => "too_long",
+            PeerError::NotLinked => "not_linked",
         }
     }
 }

@@ -13,6 +13,7 @@
 //!   3. otherwise the earlier stamp first; on equal stamps White's act first.
 //! * the clock events due before an act happen first (S3), at their due time;
 //! * an act the rules refuse where it lands is void: it stays in its log, not in the record;
+//! * the game is created (S14) by the first commitment to the lot, at its stamp;
 //! * the dice exchange runs inside the fold: a commitment counts for the roll being thrown
 //!   (never a second one from the same side), a reveal once both commitments are in; when both
 //!   reveals are in, the lot or the roll is applied at the later reveal's stamp; a reveal that
@@ -197,13 +198,17 @@ impl Fold {
                 }
                 self.flush(a.t);
                 self.exchange_open(roll, a.t)?;
+                if self.game.created().is_none() {
+                    // The game between two devices begins with the first commitment to the lot:
+                    // both devices fold the same first act, so both records say the same.
+                    self.game.set_created(a.t).map_err(|_| Void::Dice)?;
+                }
                 self.parts.commit[author] = Some(hash);
                 Ok(())
             }
             Act::Reveal { roll, secret } => {
                 self.exchange_open(roll, a.t)?;
-                let (Some(mine), Some(_)) =
-                    (self.parts.commit[author], self.parts.commit[!author])
+                let (Some(mine), Some(_)) = (self.parts.commit[author], self.parts.commit[!author])
                 else {
                     return Err(Void::Dice);
                 };

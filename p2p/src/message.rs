@@ -23,8 +23,6 @@ pub enum Message {
         game_id: String,
         /// The sender's seat.
         seat: Side,
-        /// When the game was created (shared time; White's creation is the game's).
-        created: Millis,
         /// How many acts of the receiver this device holds (the receiver re-sends the rest).
         have: u32,
     },
@@ -53,8 +51,6 @@ struct Wire {
     game_id: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     seat: Option<Side>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    created: Option<Millis>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     have: Option<u32>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -86,14 +82,12 @@ impl From<Message> for Wire {
                 version,
                 game_id,
                 seat,
-                created,
                 have,
             } => Wire {
                 kind: "hello".into(),
                 version: Some(version),
                 game_id: Some(game_id),
                 seat: Some(seat),
-                created: Some(created),
                 have: Some(have),
                 ..Wire::default()
             },
@@ -116,7 +110,12 @@ impl From<Message> for Wire {
                     ..Wire::default()
                 }
             }
-            Message::Heartbeat { t, echo, held, have } => Wire {
+            Message::Heartbeat {
+                t,
+                echo,
+                held,
+                have,
+            } => Wire {
                 kind: "heartbeat".into(),
                 t: Some(t),
                 echo,
@@ -146,7 +145,6 @@ impl TryFrom<Wire> for Message {
                 version: need(w.version, k, "version")?,
                 game_id: need(w.game_id, k, "game_id")?,
                 seat: need(w.seat, k, "seat")?,
-                created: need(w.created, k, "created")?,
                 have: need(w.have, k, "have")?,
             },
             "command" | "commit" | "reveal" => {

@@ -35,8 +35,6 @@ pub const MAX_ACTS: usize = 8_192;
 const MAX_CROSSING: usize = 512;
 /// A gap this long between two ticks means this device was asleep.
 const SLEEP_GAP_MS: Millis = 3_000;
-/// How long a link-up stays without a clock sample before stamping with the saved offset.
-const CLOCK_WAIT_MS: Millis = 3_000;
 /// The link-down spans kept for checking judgements about this device.
 const MAX_DOWN: usize = 64;
 
@@ -52,6 +50,8 @@ pub struct Output {
     pub rewound: bool,
     /// Acts of ours that became void because an act of the other side crossed them.
     pub crossed: Vec<Act>,
+    /// Acts of the other device refused while time passed (they waited for our clock).
+    pub refused: Vec<PeerError>,
 }
 
 impl Output {
@@ -61,6 +61,7 @@ impl Output {
         self.save |= other.save;
         self.rewound |= other.rewound;
         self.crossed.extend(other.crossed);
+        self.refused.extend(other.refused);
     }
 }
 
@@ -83,6 +84,8 @@ struct Link {
     present: bool,
     present_since: Millis,
     up_since: Millis,
+    /// When the channel last closed (this device's clock).
+    down_at: Millis,
     last_heard: Millis,
     last_beat: Millis,
     last_tick: Millis,
@@ -92,9 +95,12 @@ struct Link {
     echo: Option<(Millis, Millis)>,
     /// How many of our acts the other device says it holds.
     peer_have: u32,
-    /// The latest shared time the other device has stamped anything we received with.
-    heard_floor: Millis,
-    last_hello: Option<Millis>,
+    /// The place we last asked the other device to re-send from, and when.
+    asked: Option<(u32, Millis)>,
+    /// When our clock estimate became ready (this device's clock).
+    ready_at: Millis,
+    /// Acts came before our clock was synchronised: ask for them again once it is.
+    resend_wanted: bool,
 }
 
 /// The deadlines this device holds the other side to, by its own clock (S15).
@@ -113,7 +119,6 @@ struct Judge {
 pub struct PeerGame {
     game_id: String,
     seat: Side,
-    created: Millis,
     /// The game's rules and start position (an empty record).
     head: Record,
     logs: BySide<Vec<Authored>>,
@@ -135,6 +140,8 @@ pub struct PeerGame {
     divergence: Option<Divergence>,
     /// Messages owed to the other device after a refusal (see [`PeerGame::take_queued`]).
     queued: Vec<Message>,
+    /// The other device's acts stamped a little ahead of our clock, waiting for it.
+    deferred: std::collections::VecDeque<(u32, Authored)>,
 }
 
 pub(crate) fn is_player_command(cmd: &Command) -> bool {
@@ -159,31 +166,32 @@ fn void_error(v: Void) -> PeerError {
 }
 
 impl PeerGame {
-    /// A new game under the house rules for the player of `seat`, created at `now` (White's
-    /// creation time is the game's; Black takes it from White's hello).
+    /// A new game under the house rules for the player of `seat`, made on this device at
+    /// `now` (the lot's exchange falls due then, S14; the record's creation time is the first
+    /// commitment to the lot, which both devices fold alike).
     #[must_use]
     pub fn new(game_id: String, seat: Side, now: Millis) -> PeerGame {
         let head = Record::new(Variant::VRHCABY.rules(), None);
-        match PeerGame::build(game_id.clone(), seat, now, head, BySide::default()) {
+        let mut pg = match PeerGame::build(game_id.clone(), seat, head, BySide::default()) {
             Ok(pg) => pg,
             // The standard start under the house rules always builds.
             Err(_) => unreachable_game(game_id, seat),
-        }
+        };
+        pg.refresh(now);
+        pg
     }
 
     fn build(
         game_id: String,
         seat: Side,
-        created: Millis,
         head: Record,
         logs: BySide<Vec<Authored>>,
     ) -> Result<PeerGame, PeerError> {
-        let game = fresh_game(&head, created)?;
+        let game = fresh_game(&head)?;
         let fold = Fold::new(game);
         let mut pg = PeerGame {
             game_id,
             seat,
-            created,
             head,
             sent: vec![0; logs[seat].len()],
             logs,
@@ -197,6 +205,7 @@ impl PeerGame {
             refused: Vec::new(),
             divergence: None,
             queued: Vec::new(),
+            deferred: Default::default(),
         };
         pg.refold(None);
         Ok(pg)
@@ -219,10 +228,10 @@ impl PeerGame {
         &self.game_id
     }
 
-    /// When the game was created (shared time).
+    /// When the game was created (shared time): the first commitment to the lot.
     #[must_use]
-    pub fn created(&self) -> Millis {
-        self.created
+    pub fn created(&self) -> Option<Millis> {
+        self.cur.game.created()
     }
 
     /// Both logs (White's, Black's), for export and tests.
@@ -297,7 +306,6 @@ impl PeerGame {
             version: VERSION,
             game_id: self.game_id.clone(),
             seat: self.seat,
-            created: self.created,
             have: u32::try_from(self.logs[self.peer()].len()).unwrap_or(u32::MAX),
         }
     }
@@ -329,6 +337,9 @@ impl PeerGame {
 
     /// The channel closed.
     pub fn disconnected(&mut self, now: Millis) -> Output {
+        if self.link.up {
+            self.link.down_at = now;
+        }
         self.link.up = false;
         self.link.present = false;
         let t = self.clock.shared(now);
@@ -339,10 +350,8 @@ impl PeerGame {
     /// A span (shared time) in which this device could not hear or reach the other: the
     /// channel closed, this device asleep, or the page closed.
     fn went_down(&mut self, from: Millis, to: Option<Millis>) {
-        if self.down.last().is_some_and(|d| d.1.is_none()) {
-            if to.is_some() {
-                return;
-            }
+        if to.is_some() && self.down.last().is_some_and(|d| d.1.is_none()) {
+            return;
         }
         if self.down.len() == MAX_DOWN {
             self.down.remove(0);
@@ -394,7 +403,9 @@ impl PeerGame {
         let a = Authored { t, seen, act };
         let mut trial = self.cur.clone();
         trial.events.clear();
-        trial.apply(self.seat, &a, &self.game_id).map_err(void_error)?;
+        trial
+            .apply(self.seat, &a, &self.game_id)
+            .map_err(void_error)?;
         trial.pos[self.seat] += 1;
         self.logs[self.seat].push(a);
         let n = u32::try_from(self.logs[self.seat].len() - 1).unwrap_or(u32::MAX);
@@ -457,10 +468,9 @@ impl PeerGame {
     /// device's commitment is in. `fresh` draws a new secret.
     pub fn step(&mut self, now: Millis, fresh: &mut dyn FnMut() -> [u8; 32]) -> Output {
         let mut out = Output::default();
-        let ready = self.clock.ready()
-            || (self.link.present
-                && now >= self.link.present_since.saturating_add(CLOCK_WAIT_MS));
-        if !ready || !matches!(self.cur.game.phase(), Phase::Lot | Phase::Rolling) {
+        // Nothing is stamped before the clocks are synchronised (an honest device answers
+        // heartbeats at once; one that never does only stalls its own game).
+        if !self.clock.ready() || !matches!(self.cur.game.phase(), Phase::Lot | Phase::Rolling) {
             return out;
         }
         let roll = self.cur.roll;
@@ -493,29 +503,35 @@ impl PeerGame {
         out
     }
 
-    /// Time passing: heartbeats, the other device's presence, the clock events due, the
-    /// deadlines this device holds the other side to, and the dice.
-    pub fn tick(&mut self, now: Millis, fresh: &mut dyn FnMut() -> [u8; 32]) -> Output {
-        let mut out = Output::default();
+    /// A gap since the last tick means this device was asleep: nothing reached it or left it
+    /// meanwhile (a span cut off; messages waiting in the channel come now, late).
+    fn wake_check(&mut self, now: Millis) {
         if self.link.last_tick != 0 && now > self.link.last_tick.saturating_add(SLEEP_GAP_MS) {
-            // This device was asleep: nothing reached it or left it meanwhile.
             self.link.awake_at = now;
             let (from, to) = (
                 self.clock.shared(self.link.last_tick),
                 self.clock.shared(now),
             );
             self.went_down(from, Some(to));
+            self.link.last_tick = now;
         }
+    }
+
+    /// Time passing: heartbeats, the other device's presence, the clock events due, the
+    /// deadlines this device holds the other side to, and the dice.
+    pub fn tick(&mut self, now: Millis, fresh: &mut dyn FnMut() -> [u8; 32]) -> Output {
+        let mut out = Output::default();
+        self.wake_check(now);
         self.link.last_tick = now;
         let heard = self.link.last_heard.max(self.link.awake_at);
-        if self.link.present && (!self.link.up || now.saturating_sub(heard) >= OFFLINE_AFTER_MS)
-        {
+        if self.link.present && (!self.link.up || now.saturating_sub(heard) >= OFFLINE_AFTER_MS) {
             self.link.present = false;
         }
         if self.link.up && now >= self.link.last_beat.saturating_add(HEARTBEAT_MS) {
             let beat = self.heartbeat(now);
             out.send.push(beat);
         }
+        out.merge(self.flush_deferred(now));
         let t = self.clock.shared(now);
         if self.cur.game.next_due().is_some_and(|d| d <= t) {
             if let Ok(o) = self.author(Act::Cmd(Command::Tick), now) {
@@ -589,10 +605,10 @@ impl PeerGame {
     }
 }
 
-fn fresh_game(head: &Record, created: Millis) -> Result<Game, PeerError> {
+fn fresh_game(head: &Record) -> Result<Game, PeerError> {
     let mut record = head.clone();
     record.commands.clear();
-    record.created = Some(created);
+    record.created = None;
     record.replay().map_err(PeerError::Record)
 }
 
@@ -604,7 +620,6 @@ fn unreachable_game(game_id: String, seat: Side) -> PeerGame {
     PeerGame {
         game_id,
         seat,
-        created: 0,
         head,
         logs: BySide::default(),
         secrets: Vec::new(),
@@ -618,5 +633,6 @@ fn unreachable_game(game_id: String, seat: Side) -> PeerGame {
         refused: Vec::new(),
         divergence: None,
         queued: Vec::new(),
+        deferred: Default::default(),
     }
 }

@@ -50,7 +50,11 @@ fn the_peer_cannot_act_for_our_side_or_send_dice_or_presence_about_itself() {
             ),
             "{cmd:?}: {err:?}"
         );
-        assert_eq!(net.game(mover).record(), &before, "{cmd:?} changed the record");
+        assert_eq!(
+            net.game(mover).record(),
+            &before,
+            "{cmd:?} changed the record"
+        );
     }
     // A whole record is no message of this protocol.
     let sync = format!(r#"{{"type":"sync","record":{}}}"#, before.to_json());
@@ -69,7 +73,11 @@ fn a_judgement_about_us_while_we_were_connected_is_refused() {
     let deadline = net.game(mover).deadline().unwrap();
     net.run(MOVE_TIME_MS + 3_000);
     let before = net.game(mover).record().clone();
-    let msg = net.forge(mover, Act::Cmd(Command::Offline { side: mover }), deadline - 1);
+    let msg = net.forge(
+        mover,
+        Act::Cmd(Command::Offline { side: mover }),
+        deadline - 1,
+    );
     assert!(matches!(
         net.inject(mover, msg),
         Err(PeerError::PresenceUnseen { .. })
@@ -83,25 +91,33 @@ fn a_judgement_about_us_while_we_were_connected_is_refused() {
 fn a_claim_stamped_ahead_or_before_our_time_ran_out_is_refused() {
     let (mut net, mover) = started(3);
     let attacker = !mover;
-    let deadline = net.game(mover).deadline().unwrap();
-    net.run(deadline - 5_000 - net.shared(mover));
-    // Stamped 5 s ahead, at the deadline, while the mover still sees 5 s.
+    // Stamped more than a minute ahead of the mover's clock: refused.
     let claim = Act::Cmd(Command::ClaimWin { side: attacker });
-    let msg = net.forge(mover, claim, deadline);
+    let msg = net.forge(mover, claim, net.shared(mover) + 65_000);
     assert!(matches!(
         net.inject(mover, msg),
         Err(PeerError::TimeOutOfRange { .. })
     ));
-    // Stamped within the grace ahead: still before the mover's own clock ran out (S15).
-    net.run(3_500);
-    let msg = net.forge(mover, claim, deadline);
-    let r = net.inject(mover, msg);
-    assert!(
-        matches!(r, Err(PeerError::EarlyClaim)),
-        "a claim before the mover's time ran out: {r:?} at {} of {deadline}",
-        net.shared(mover)
+    // Stamped 5 s ahead, while the mover still sees 5 s: it waits for the mover's clock and
+    // is then refused, because the mover's own time has not run out (S15).
+    let (mut net, mover) = started(3);
+    let attacker = !mover;
+    let deadline = net.game(mover).deadline().unwrap();
+    net.run(deadline - 5_000 - net.shared(mover));
+    let msg = net.forge(
+        mover,
+        Act::Cmd(Command::ClaimWin { side: attacker }),
+        deadline,
     );
+    net.inject(mover, msg)
+        .expect("a stamp a little ahead waits");
+    net.run(4_000);
     assert_eq!(net.game(mover).result(), None);
+    assert!(
+        net.dev[mover].errors.contains(&PeerError::EarlyClaim),
+        "{:?}",
+        net.dev[mover].errors
+    );
 }
 
 #[test]
@@ -127,14 +143,22 @@ fn an_offline_loss_seen_in_time_stands_after_the_reconnection() {
     // The mover keeps playing while the link is down (it is never frozen, S16) and moves
     // 1 s before its deadline: the judge never receives it.
     net.run(deadline - net.shared(mover) - 1_000);
-    net.move_once(mover).expect("the mover may move while the link is down");
+    net.move_once(mover)
+        .expect("the mover may move while the link is down");
     net.run(5_000);
-    let result = net.game(judge).result().expect("the judge recorded the offline loss");
+    let result = net
+        .game(judge)
+        .result()
+        .expect("the judge recorded the offline loss");
     assert_eq!(result, (Outcome::win(judge), Reason::TimeoutOffline));
     net.connect();
     net.run(5_000);
     net.assert_same();
-    assert_eq!(net.game(mover).result(), Some(result), "the result stands on both");
+    assert_eq!(
+        net.game(mover).result(),
+        Some(result),
+        "the result stands on both"
+    );
 }
 
 #[test]
@@ -168,9 +192,14 @@ fn a_silent_peer_freezes_nothing_and_cannot_win_by_its_silence() {
     ));
     assert_eq!(net.game(mover).record(), &before);
     let claim = pretend(&net, Command::ClaimWin { side: silent }, net.shared(mover));
-    net.inject(mover, claim).expect("a claim that crossed the move is taken, and void");
+    net.inject(mover, claim)
+        .expect("a claim that crossed the move is taken, and void");
     assert_eq!(net.game(mover).result(), None, "the mover did not lose");
-    assert_eq!(net.game(mover).record(), &before, "the void claim is not in the record");
+    assert_eq!(
+        net.game(mover).record(),
+        &before,
+        "the void claim is not in the record"
+    );
     // Resigning still works without the other device.
     net.act(mover, Command::Resign { side: mover }).unwrap();
     assert_eq!(
@@ -198,7 +227,8 @@ fn a_crossing_move_and_claim_end_the_same_on_both_devices() {
         for _ in 0..100 {
             net.run(100);
             if net.dev[claimer].pg.can_claim(net.clock(claimer)) {
-                net.act(claimer, Command::ClaimWin { side: claimer }).unwrap();
+                net.act(claimer, Command::ClaimWin { side: claimer })
+                    .unwrap();
                 claimed = true;
                 break;
             }
@@ -249,7 +279,11 @@ fn withholding_the_last_reveal_of_the_lot_loses_on_time() {
         net.run(MOVE_TIME_MS + 5_000);
         let judge = !withholder;
         assert_eq!(net.game(judge).phase(), Phase::Lot);
-        assert_eq!(net.game(judge).late(), Some(withholder), "S14: late with the lot");
+        assert_eq!(
+            net.game(judge).late(),
+            Some(withholder),
+            "S14: late with the lot"
+        );
         net.act(judge, Command::ClaimWin { side: judge }).unwrap();
         assert_eq!(
             net.game(judge).result(),
@@ -316,7 +350,10 @@ fn sizes_are_capped() {
     let mut net = Net::new("size", 11, (0, 0));
     net.connect();
     net.run(3_000);
-    let long = format!(r#"{{"type":"heartbeat","t":1,"have":0,"x":"{}"}}"#, "a".repeat(MAX_MESSAGE_LEN));
+    let long = format!(
+        r#"{{"type":"heartbeat","t":1,"have":0,"x":"{}"}}"#,
+        "a".repeat(MAX_MESSAGE_LEN)
+    );
     assert!(matches!(decode(&long), Err(PeerError::Malformed(_))));
     // Ticks with nothing due are legal but fill the log: the log stops at MAX_ACTS.
     let (mut ok, mut refused) = (0, 0);
@@ -330,4 +367,37 @@ fn sizes_are_capped() {
         }
     }
     assert!(ok <= MAX_ACTS && refused >= 10, "{ok} {refused}");
+}
+
+#[test]
+fn forged_heartbeats_cannot_move_our_clock_to_make_us_late() {
+    let (mut net, mover) = started(12);
+    let attacker = !mover;
+    let deadline = net.game(mover).deadline().unwrap();
+    net.run(20_000);
+    let before = net.shared(mover);
+    // Heartbeats saying the attacker's clock jumped four minutes ahead, echoing our last one.
+    for _ in 0..10 {
+        let c = net.clock(mover);
+        let fake = Message::Heartbeat {
+            t: net.clock(attacker) + 240_000,
+            echo: Some(c - 40),
+            held: 5,
+            have: 0,
+        };
+        let _ = net.inject(mover, fake);
+    }
+    assert!(
+        net.shared(mover).abs_diff(before) < 1_000,
+        "shared time moved"
+    );
+    // So a claim now, stamped by the attacker's real clock, is still early.
+    let claim = net.forge(
+        mover,
+        Act::Cmd(Command::ClaimWin { side: attacker }),
+        net.shared(attacker),
+    );
+    assert!(net.inject(mover, claim).is_err());
+    assert_eq!(net.game(mover).result(), None);
+    assert!(net.shared(mover) < deadline);
 }

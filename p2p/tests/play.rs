@@ -29,7 +29,8 @@ fn lot_turns_and_a_draw_offer_with_clocks_two_minutes_apart() {
     net.run(1_000);
     net.assert_same();
     assert_eq!(net.game(Side::White).phase(), Phase::DrawOffered);
-    net.act(!mover, Command::DeclineDraw { side: !mover }).unwrap();
+    net.act(!mover, Command::DeclineDraw { side: !mover })
+        .unwrap();
     net.run(1_000);
     net.assert_same();
     assert_eq!(net.game(mover).turn(), Some(mover));
@@ -40,6 +41,14 @@ fn lot_turns_and_a_draw_offer_with_clocks_two_minutes_apart() {
         net.game(Side::Black).result().map(|r| r.1),
         Some(Reason::Resigned)
     );
-    assert!(net.dev.white.errors.is_empty(), "{:?}", net.dev.white.errors);
-    assert!(net.dev.black.errors.is_empty(), "{:?}", net.dev.black.errors);
+    assert!(
+        net.dev.white.errors.is_empty(),
+        "{:?}",
+        net.dev.white.errors
+    );
+    assert!(
+        net.dev.black.errors.is_empty(),
+        "{:?}",
+        net.dev.black.errors
+    );
 }

@@ -41,7 +41,12 @@ impl PeerGame {
                 self.cur.game.turn()
             }
         } else if parts.reveal[peer].is_none() && mine_there {
-            Some(peer)
+            // Its reveal was due only once it held our commitment: 60 s from our sending it.
+            let sent = my_commit
+                .and_then(|i| self.sent.get(i).copied())
+                .unwrap_or(0);
+            let due = sent.saturating_add(MOVE_TIME_MS + GRACE_MS);
+            (sent != 0 && now >= due).then_some(peer)
         } else {
             Some(self.seat)
         };
@@ -52,6 +57,16 @@ impl PeerGame {
     /// (R18, stamped just before its deadline), or late with its part of the dice (S14).
     pub(super) fn judge(&mut self, now: Millis) -> Output {
         let mut out = Output::default();
+        self.refresh(now);
+        // Judge only with everything the other device sent in hand: clocks synchronised, no
+        // acts asked for again or waiting for our clock.
+        let missing = self
+            .link
+            .asked
+            .is_some_and(|(_, at)| now < at.saturating_add(OFFLINE_AFTER_MS));
+        if !self.clock.ready() || self.link.resend_wanted || missing || !self.deferred.is_empty() {
+            return out;
+        }
         let peer = self.peer();
         let awake = now >= self.link.awake_at.saturating_add(OFFLINE_AFTER_MS);
         let absent = !self.peer_present() && awake;
@@ -61,13 +76,39 @@ impl PeerGame {
                 let Some((d, at)) = self.judge.clock else {
                     return out;
                 };
-                if absent && now >= limit(at) && self.judge.offline_judged != Some(d) {
+                let limit = limit(at);
+                if now < limit || self.judge.offline_judged == Some(d) {
+                    return out;
+                }
+                // R18 looks at the instant the time runs out (S5): the other device must have
+                // been cut off then — the channel closed, or silent since before — while this
+                // device was awake and watching. Whatever is seen, this deadline is judged
+                // once; a later silence leaves only the claim (R17).
+                let l = &self.link;
+                let watching = l.awake_at.saturating_add(OFFLINE_AFTER_MS) <= limit;
+                let closed = !l.up && l.down_at < limit;
+                let silent = l.up && l.last_heard < limit.saturating_sub(OFFLINE_AFTER_MS);
+                if !(closed || silent) && self.peer_present() {
                     self.judge.offline_judged = Some(d);
-                    let t = d.saturating_sub(1);
-                    if t >= self.stamp(0) {
-                        if let Ok(o) = self.author_at(Act::Cmd(Command::Offline { side: peer }), t, now) {
-                            out.merge(o);
-                        }
+                    return out;
+                }
+                if !(closed || silent) {
+                    // Silent for less than the presence time at the deadline: wait to see.
+                    if now < limit.saturating_add(OFFLINE_AFTER_MS) {
+                        return out;
+                    }
+                    self.judge.offline_judged = Some(d);
+                    return out;
+                }
+                self.judge.offline_judged = Some(d);
+                if !watching {
+                    return out;
+                }
+                let t = d.saturating_sub(1);
+                if t >= self.stamp(0) {
+                    if let Ok(o) = self.author_at(Act::Cmd(Command::Offline { side: peer }), t, now)
+                    {
+                        out.merge(o);
                     }
                 }
             }
@@ -80,21 +121,28 @@ impl PeerGame {
                     || !awake
                     || self.judge.late_judged == Some(roll)
                     || self.cur.game.late().is_some()
+                    || self.cur.game.roll_due_since().is_none()
                 {
                     return out;
                 }
                 if self.late_in_exchange(now) != Some(peer) {
                     return out;
                 }
-                self.judge.late_judged = Some(roll);
                 let due = self
                     .cur
                     .game
                     .roll_due_since()
                     .map_or(0, |s| s.saturating_add(MOVE_TIME_MS));
-                let t = self.stamp(now).max(due);
+                let t = self.stamp(now);
+                if t < due {
+                    // (Only before the lot, when the first commitment came later than this
+                    // device's own clock start.)
+                    return out;
+                }
+                self.judge.late_judged = Some(roll);
                 if absent {
-                    if let Ok(o) = self.author_at(Act::Cmd(Command::Offline { side: peer }), t, now) {
+                    if let Ok(o) = self.author_at(Act::Cmd(Command::Offline { side: peer }), t, now)
+                    {
                         out.merge(o);
                     }
                 }

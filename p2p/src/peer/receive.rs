@@ -2,17 +2,22 @@
 
 use vrhcaby_rules::{Command, Millis, Phase, Side, MOVE_TIME_MS};
 
-use crate::clock::MAX_OFFSET_MS;
-
+use super::PRESENCE_TOLERANCE_MS;
 use super::{is_player_command, Divergence, Output, PeerGame, MAX_ACTS, MAX_CROSSING};
-use super::{PRESENCE_TOLERANCE_MS};
 use crate::act::{judged, Act, Authored};
 use crate::error::PeerError;
 use crate::fold::GRACE_MS;
 use crate::message::{Message, VERSION};
 
-/// Hellos closer together than this are answered once (each one re-sends what is missing).
-const HELLO_EVERY_MS: Millis = 1_000;
+/// A live act may be stamped this much before the latest stamp we heard from its device
+/// (the clock estimates of the two devices differ a little; a minute's backdating is refused).
+pub const LATE_MS: Millis = 5_000;
+
+/// An act stamped further ahead of our clock than this (beyond the grace) is refused.
+const MAX_AHEAD_MS: Millis = 60_000;
+
+/// Acts re-sent for one hello.
+const RESEND_PER_HELLO: usize = 512;
 
 impl PeerGame {
     /// A message from the other device. Everything is checked; on an error nothing changes.
@@ -32,14 +37,14 @@ impl PeerGame {
     }
 
     fn receive_inner(&mut self, msg: Message, now: Millis) -> Result<Output, PeerError> {
+        self.wake_check(now);
         match msg {
             Message::Hello {
                 version,
                 game_id,
                 seat,
-                created,
                 have,
-            } => self.receive_hello(version, game_id, seat, created, have, now),
+            } => self.receive_hello(version, game_id, seat, have, now),
             Message::Act { n, act } => {
                 self.heard(now);
                 self.receive_act(n, act, now)
@@ -52,16 +57,25 @@ impl PeerGame {
             } => {
                 self.heard(now);
                 if let Some(t1) = echo {
-                    self.clock.sample(t1, held, t, now);
+                    let was_ready = self.clock.ready();
+                    if self.clock.sample(t1, held, t, now) && !was_ready {
+                        self.link.ready_at = now;
+                    }
+                }
+                let mut out = Output::default();
+                if self.clock.ready() && std::mem::take(&mut self.link.resend_wanted) {
+                    out.send.push(self.hello());
                 }
                 self.link.echo = Some((t, now));
+                // A first contact: answer at once, so both clocks are synchronised quickly.
+                if echo.is_none() && self.link.up && now >= self.link.last_beat.saturating_add(200)
+                {
+                    let beat = self.heartbeat(now);
+                    out.send.push(beat);
+                }
                 let ours = u32::try_from(self.logs[self.seat].len()).unwrap_or(u32::MAX);
                 self.link.peer_have = have.min(ours);
-                let floor = self.clock.shared_of_peer(t);
-                if floor <= self.clock.shared(now).saturating_add(GRACE_MS) {
-                    self.link.heard_floor = self.link.heard_floor.max(floor);
-                }
-                Ok(Output::default())
+                Ok(out)
             }
             Message::Diverged { n, code } => {
                 self.heard(now);
@@ -88,7 +102,6 @@ impl PeerGame {
         version: u32,
         game_id: String,
         seat: Side,
-        created: Millis,
         have: u32,
         now: Millis,
     ) -> Result<Output, PeerError> {
@@ -108,35 +121,6 @@ impl PeerGame {
             return Err(PeerError::SameSeat(seat));
         }
         let mut out = Output::default();
-        let fresh = self.logs.white.is_empty() && self.logs.black.is_empty();
-        if created != self.created && fresh && self.seat == Side::White {
-            // Black takes White's creation time; White keeps its own.
-        } else if created != self.created {
-            // Black takes White's creation time while neither has acted yet (within the
-            // largest clock difference taken, or up to 30 days old: an invitation may wait).
-            let now_shared = self.clock.shared(now);
-            let plausible = created <= now_shared.saturating_add(MAX_OFFSET_MS as Millis)
-                && created >= now_shared.saturating_sub(30 * 24 * 3_600_000);
-            if !(fresh && plausible) {
-                return Err(PeerError::WrongGame {
-                    ours: self.game_id.clone(),
-                    theirs: format!("{} (created at {created})", self.game_id),
-                });
-            }
-            let mut rebuilt = PeerGame::build(
-                self.game_id.clone(),
-                self.seat,
-                created,
-                self.head.clone(),
-                self.logs.clone(),
-            )?;
-            rebuilt.clock = self.clock.clone();
-            rebuilt.link = self.link.clone();
-            rebuilt.secrets = self.secrets.clone();
-            rebuilt.down = self.down.clone();
-            *self = rebuilt;
-            out.save = true;
-        }
         self.heard(now);
         let ours = u32::try_from(self.logs[self.seat].len()).unwrap_or(u32::MAX);
         if have > ours {
@@ -149,15 +133,12 @@ impl PeerGame {
             return Err(e);
         }
         self.link.peer_have = have;
-        if self
-            .link
-            .last_hello
-            .is_some_and(|t| now < t.saturating_add(HELLO_EVERY_MS))
-        {
-            return Ok(out);
-        }
-        self.link.last_hello = Some(now);
-        for n in have as usize..self.logs[self.seat].len() {
+        // At most this many acts per hello (a hello asking for everything again and again
+        // costs the asker, not us); the next hello gets the rest.
+        let end = self.logs[self.seat]
+            .len()
+            .min(have as usize + RESEND_PER_HELLO);
+        for n in have as usize..end {
             let act = self.logs[self.seat][n];
             out.send.push(Message::Act {
                 n: u32::try_from(n).unwrap_or(u32::MAX),
@@ -187,20 +168,88 @@ impl PeerGame {
 
     fn receive_act(&mut self, n: u32, a: Authored, now: Millis) -> Result<Output, PeerError> {
         let peer = self.peer();
-        let len = u32::try_from(self.logs[peer].len()).unwrap_or(u32::MAX);
+        let held = self.logs[peer].len();
+        let len = u32::try_from(held + self.deferred.len()).unwrap_or(u32::MAX);
         if n < len {
-            return if self.logs[peer][n as usize] == a {
+            let known = match (n as usize).checked_sub(held) {
+                None => self.logs[peer][n as usize],
+                Some(i) => self.deferred[i].1,
+            };
+            return if known == a {
                 Ok(Output::default())
             } else {
                 Err(self.refuse(n, a, PeerError::Changed { n }))
             };
         }
         if n > len {
-            // A message was lost: the hello asks for everything from `len` again.
-            let hello = self.hello();
-            self.queued.push(hello);
+            // A message was lost: a hello asks for everything from `len` again (once a second
+            // for the same place, and never once the records differ: that would not help).
+            let asked = self
+                .link
+                .asked
+                .is_some_and(|(l, at)| l == len && now < at.saturating_add(1_000));
+            if !asked && self.divergence.is_none() {
+                self.link.asked = Some((len, now));
+                let hello = self.hello();
+                self.queued.push(hello);
+            }
             return Err(PeerError::OutOfOrder { n, len });
         }
+        if !self.clock.ready() {
+            // Its stamp cannot be judged before our clock is synchronised: asked for again
+            // (by a hello) once it is.
+            self.link.resend_wanted = true;
+            return Ok(Output::default());
+        }
+        // Stamped a little ahead of our clock (the two estimates of shared time differ by a
+        // few seconds at most): it waits until our clock gets there; far ahead, it is refused.
+        let ahead = self
+            .clock
+            .shared(now)
+            .saturating_add(GRACE_MS + self.clock.uncertainty());
+        if !self.deferred.is_empty() || a.t > ahead {
+            if a.t > ahead.saturating_add(MAX_AHEAD_MS) {
+                let e = PeerError::TimeOutOfRange {
+                    t: a.t,
+                    min: 0,
+                    max: ahead,
+                };
+                return Err(self.refuse(n, a, e));
+            }
+            self.deferred.push_back((n, a));
+            return Ok(Output::default());
+        }
+        self.take_act(n, a, now)
+    }
+
+    /// Acts that waited for our clock, once it has got there (see `receive_act`).
+    pub(super) fn flush_deferred(&mut self, now: Millis) -> Output {
+        let mut out = Output::default();
+        let ahead = self
+            .clock
+            .shared(now)
+            .saturating_add(GRACE_MS + self.clock.uncertainty());
+        while let Some(&(n, a)) = self.deferred.front() {
+            if a.t > ahead {
+                break;
+            }
+            self.deferred.pop_front();
+            match self.take_act(n, a, now) {
+                Ok(o) => out.merge(o),
+                Err(e) => {
+                    // Refused (and reported); what came after it cannot be placed either.
+                    self.deferred.clear();
+                    out.send.extend(std::mem::take(&mut self.queued));
+                    out.refused.push(e);
+                }
+            }
+        }
+        out
+    }
+
+    /// The other device's next act, in its place: checked, then folded.
+    fn take_act(&mut self, n: u32, a: Authored, now: Millis) -> Result<Output, PeerError> {
+        let peer = self.peer();
         if let Err(e) = self.check_act(&a, now) {
             return Err(self.refuse(n, a, e));
         }
@@ -236,9 +285,6 @@ impl PeerGame {
             }
         };
         out.save = true;
-        if !judged(&a.act, peer) {
-            self.link.heard_floor = self.link.heard_floor.max(a.t);
-        }
         self.link.peer_have = self.link.peer_have.max(a.seen);
         self.refresh(now);
         Ok(out)
@@ -287,12 +333,25 @@ impl PeerGame {
             .last()
             .map_or(0, |l| l.t)
             .max(if seen > 0 { ours[seen - 1].t } else { 0 });
-        let max = self.clock.shared(now).saturating_add(GRACE_MS);
+        let slack = self.clock.uncertainty();
+        let now_shared = self.clock.shared(now);
+        let max = now_shared.saturating_add(GRACE_MS + slack);
         let judgement = judged(&a.act, peer);
-        let live_min = if judgement {
-            min
+        // An act made while this device could hear the other device at once (connected,
+        // awake, clocks synchronised, heard lately, for all of that time) comes at once on
+        // the ordered channel: stamped much earlier, it is backdated. One stamped before that
+        // was made while the two were cut off (or could not judge stamps) and is re-sent now.
+        let l = &self.link;
+        let live_since = self.clock.shared(
+            l.up_since
+                .max(l.awake_at)
+                .max(l.present_since)
+                .max(l.ready_at),
+        );
+        let live_min = if !judgement && a.t >= live_since {
+            min.max(now_shared.saturating_sub(LATE_MS + slack))
         } else {
-            min.max(self.link.heard_floor.saturating_sub(GRACE_MS))
+            min
         };
         if a.t < live_min || a.t > max {
             return Err(PeerError::TimeOutOfRange {
@@ -301,13 +360,18 @@ impl PeerGame {
                 max,
             });
         }
-        // A judgement about us stands only if this device saw the link down then (S16).
+        // A judgement about us stands only if this device was cut off (the channel closed,
+        // asleep, the page closed) at some moment from its deadline on (S16): the other
+        // device judges at its own deadline, which runs from when it received the start
+        // (S15), so it may come later than the record's.
         if judgement {
             let from = match a.act {
-                Act::Cmd(Command::DiceLate { .. }) => a.t.saturating_sub(MOVE_TIME_MS + PRESENCE_TOLERANCE_MS),
+                Act::Cmd(Command::DiceLate { .. }) => {
+                    a.t.saturating_sub(MOVE_TIME_MS + PRESENCE_TOLERANCE_MS)
+                }
                 _ => a.t.saturating_sub(PRESENCE_TOLERANCE_MS),
             };
-            if !self.was_down(from, a.t.saturating_add(PRESENCE_TOLERANCE_MS)) {
+            if !self.was_down(from, now_shared.saturating_add(PRESENCE_TOLERANCE_MS)) {
                 return Err(PeerError::PresenceUnseen { t: a.t });
             }
         }

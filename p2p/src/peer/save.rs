@@ -19,7 +19,6 @@ struct Saved {
     version: u32,
     game_id: String,
     seat: Side,
-    created: Millis,
     /// The rules and the start position: a record without commands.
     head: Box<serde_json::value::RawValue>,
     white: Vec<Authored>,
@@ -27,6 +26,9 @@ struct Saved {
     /// Our secrets: roll index, 64 hex digits.
     secrets: Vec<(u32, String)>,
     offset: i64,
+    /// Whether the offset came from a sample (else the next link waits for one).
+    #[serde(default)]
+    synced: bool,
     #[serde(default)]
     down: Vec<(Millis, Option<Millis>)>,
     #[serde(default)]
@@ -42,7 +44,6 @@ impl PeerGame {
     pub fn save(&self) -> String {
         let mut head = self.head.clone();
         head.commands.clear();
-        head.created = Some(self.created);
         let Ok(head) = serde_json::value::RawValue::from_string(head.to_json()) else {
             return String::new();
         };
@@ -54,12 +55,12 @@ impl PeerGame {
             version: SAVE_VERSION,
             game_id: self.game_id.clone(),
             seat: self.seat,
-            created: self.created,
             head,
             white: self.logs.white.clone(),
             black: self.logs.black.clone(),
             secrets: self.secrets.iter().map(|(r, s)| (*r, to_hex(s))).collect(),
             offset: self.clock.offset(),
+            synced: self.clock.ready(),
             down: self.down.clone(),
             refused: self.refused.clone(),
             divergence,
@@ -82,7 +83,7 @@ impl PeerGame {
         }
         let head = Record::from_json(saved.head.get()).map_err(PeerError::Record)?;
         let logs = BySide::new(saved.white, saved.black);
-        let mut pg = PeerGame::build(saved.game_id, saved.seat, saved.created, head, logs)?;
+        let mut pg = PeerGame::build(saved.game_id, saved.seat, head, logs)?;
         let mut secrets = Vec::new();
         for (roll, hex) in saved.secrets {
             let s = from_hex32(&hex)
@@ -90,8 +91,14 @@ impl PeerGame {
             secrets.push((roll, s));
         }
         pg.secrets = secrets;
-        pg.clock = ClockSync::restored(saved.offset);
-        pg.down = saved.down.into_iter().rev().take(MAX_DOWN - 1).rev().collect();
+        pg.clock = ClockSync::restored(saved.offset, saved.synced);
+        pg.down = saved
+            .down
+            .into_iter()
+            .rev()
+            .take(MAX_DOWN - 1)
+            .rev()
+            .collect();
         // The page was closed since the last act it knew of: a span without the other device
         // (its judgements about that time may stand).
         if pg.down.last().is_none_or(|d| d.1.is_some()) {
@@ -99,7 +106,8 @@ impl PeerGame {
                 .iter()
                 .filter_map(|&s| pg.logs[s].last().map(|a| a.t))
                 .max()
-                .unwrap_or(pg.created);
+                .or(pg.created())
+                .unwrap_or(0);
             pg.down.push((last, None));
         }
         pg.refused = saved.refused.into_iter().take(64).collect();
@@ -111,4 +119,3 @@ impl PeerGame {
         Ok(pg)
     }
 }
-

@@ -134,6 +134,7 @@ impl Net {
         d.events.extend(out.events);
         d.rewound += usize::from(out.rewound);
         d.crossed += out.crossed.len();
+        d.errors.extend(out.refused);
         for m in out.send {
             if self.filter.is_some_and(|keep| !keep(side, &m)) {
                 continue;
@@ -257,9 +258,13 @@ impl Net {
     pub fn run(&mut self, ms: Millis) {
         let end = self.now + ms;
         while self.now < end {
+            // A sleeping device takes its messages when it wakes.
             let next_msg = Side::ALL
                 .iter()
-                .filter_map(|&s| self.queue[s].front().map(|&(t, _)| t))
+                .filter_map(|&s| {
+                    let wake = self.dev[s].asleep_until;
+                    self.queue[s].front().map(|&(t, _)| t.max(wake))
+                })
                 .min()
                 .unwrap_or(Millis::MAX);
             self.now = next_msg.min(self.next_tick).min(end).max(self.now);
@@ -300,7 +305,12 @@ impl Net {
     pub fn start(&mut self) {
         self.connect();
         self.run(10_000);
-        assert_eq!(self.game(Side::White).phase(), Phase::Moving, "{:?}", self.dev.white.errors);
+        assert_eq!(
+            self.game(Side::White).phase(),
+            Phase::Moving,
+            "{:?}",
+            self.dev.white.errors
+        );
         self.assert_same();
     }
 
