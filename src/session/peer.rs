@@ -180,6 +180,10 @@ impl PeerSession {
     fn absorb(&mut self, out: PeerOutput) -> Vec<Event> {
         self.needs_save |= out.save;
         self.outbox.extend(out.send.iter().map(encode));
+        // Acts of the other device that waited for our clock and were then refused.
+        if let Some(e) = out.refused.last() {
+            self.warning = Some(e.clone());
+        }
         // Only our player's own acts are worth a word; a void tick or judgement is not.
         let told = self.crossings.len();
         for act in &out.crossed {
