@@ -9,7 +9,7 @@ use vrhcaby_rules::{Event, Millis, Roll, Side};
 use crate::i18n::{self, t, Key, Lang};
 use crate::invite::Stage;
 use crate::platform;
-use crate::session::{Effect, Input, Kind, LoadError, PeerError, Session, SessionError};
+use crate::session::{Crossing, Effect, Input, Kind, LoadError, PeerError, Session, SessionError};
 
 /// localStorage keys of the settings.
 pub const LANG_KEY: &str = "vrhcaby.lang";
@@ -79,9 +79,18 @@ impl Settings {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Notice {
     Lot(Side),
-    Forfeit { side: Side, roll: Roll },
+    Forfeit {
+        side: Side,
+        roll: Roll,
+    },
     Refused(SessionError),
     Peer(PeerError),
+    /// Two acts crossed in flight (a peer game).
+    Crossed(Crossing),
+    /// A side's part of the dice exchange is late (S14); `mine`: the player here is late.
+    DiceLate {
+        mine: bool,
+    },
 }
 
 /// One batch of events, numbered so the board can plan an animation per batch.
@@ -223,6 +232,10 @@ impl Dispatch {
                 .announce
                 .set(i18n::seconds_warning(lang, *left)),
             Effect::Warn(e) => self.notices.notice.set(Some(Notice::Peer(e.clone()))),
+            Effect::Crossed(c) => {
+                self.notices.notice.set(Some(Notice::Crossed(*c)));
+                self.notices.announce.set(i18n::crossed(lang, *c));
+            }
             _ => {}
         }
     }
@@ -261,6 +274,16 @@ impl Dispatch {
                 Event::TurnPassed { to } => said.push(i18n::on_turn(lang, to)),
                 Event::DrawOffered { by } => said.push(i18n::draw_offered(lang, by)),
                 Event::DrawDeclined { by } => said.push(i18n::draw_declined(lang, by)),
+                // A dice exchange is a peer game's (the start page has none).
+                Event::DiceLate { side } if cfg!(feature = "peer") => {
+                    let mine = self
+                        .game
+                        .session
+                        .with_untracked(|s| s.as_ref().and_then(Session::own_side))
+                        == Some(side);
+                    self.notices.notice.set(Some(Notice::DiceLate { mine }));
+                    said.push(i18n::dice_late(lang, mine));
+                }
                 Event::DrawLapsed { .. } | Event::Presence { .. } | Event::DiceLate { .. } => {}
                 Event::GameOver { outcome, reason } => {
                     said.push(i18n::result_line(lang, outcome, reason));

@@ -112,8 +112,10 @@ fn receive(d: Dispatch, text: String) {
     };
     let saved = storage::saved_text(Kind::Peer)
         .and_then(|t| PeerSession::load(&t).ok())
-        .filter(|p| p.pg.game_id() == game_id);
-    let session = saved.unwrap_or_else(|| PeerSession::new(PeerGame::new(game_id, !seat)));
+        .filter(|p| p.game_id() == game_id);
+    // A new game takes its creation time from the host's hello (the peer game does).
+    let session = saved
+        .unwrap_or_else(|| PeerSession::new(PeerGame::new(game_id, !seat, platform::now_ms())));
     storage::adopt(d, Session::peer(session), move || {
         d.input(Input::Link(LinkInput::Open));
         d.input(Input::Link(LinkInput::Message(text)));
@@ -145,7 +147,8 @@ pub fn invite(d: Dispatch) {
         offer();
     } else {
         let id = format!("{:016x}", platform::entropy());
-        let session = Session::peer(PeerSession::new(PeerGame::new(id, Side::White)));
+        let game = PeerGame::new(id, Side::White, platform::now_ms());
+        let session = Session::peer(PeerSession::new(game));
         storage::adopt(d, session, offer);
     }
 }

@@ -4,7 +4,7 @@
 use vrhcaby_rules::{CommandError, MoveError, Origin, RecordError, Target};
 
 use super::{side_name, t, Key, Lang};
-use crate::session::{LoadError, PeerError, SessionError};
+use crate::session::{Divergence, LoadError, PeerError, SessionError};
 
 fn place(lang: Lang, o: Origin) -> String {
     match o {
@@ -169,6 +169,14 @@ pub fn load_error(lang: Lang, e: &LoadError) -> String {
         (Lang::En, LoadError::ElsewherePage) => {
             "A game with a friend continues on the two-device page.".into()
         }
+        // Only the peer page reads peer saves.
+        (_, LoadError::OldPeerGame) if !cfg!(feature = "peer") => String::new(),
+        (Lang::Cs, LoadError::OldPeerGame) => {
+            "Tuhle hru s přítelem uložila starší verze hry a nová verze spojení ji dohrát neumí. Začni novou hru.".into()
+        }
+        (Lang::En, LoadError::OldPeerGame) => {
+            "This game with a friend was saved by an older version, and the new connection protocol cannot continue it. Start a new game.".into()
+        }
     }
 }
 
@@ -194,14 +202,60 @@ pub fn peer_error(lang: Lang, e: &PeerError) -> String {
         P::WrongGame { .. } => pick("Druhé zařízení je připojené k jiné hře.", "The other device is connected to a different game."),
         P::SameSeat(side) => if cs { format!("Obě zařízení hrají za {}; jedno musí vzít druhou barvu.", side_name(lang, *side)) } else { format!("Both devices play {}; one must take the other colour.", side_name(lang, *side)) },
         P::WrongSide { .. } => pick("Druhé zařízení poslalo příkaz za hráče, za kterého nehraje.", "The other device sent a command for a player it does not play."),
-        P::NotAllowedFromPeer(_) | P::NotAPlayerCommand(_) => pick("Druhé zařízení poslalo příkaz, který posílat nesmí.", "The other device sent a command it may not send."),
-        P::TimeOutOfRange { .. } => pick("Hodiny druhého zařízení nesedí.", "The other device's clock is off."),
-        P::BadTick { .. } => pick("Druhé zařízení ohlásilo časovou událost, která nenastala.", "The other device reported a timed event that was not due."),
-        P::OutOfOrder { .. } => pick("Zpráva od druhého zařízení se ztratila.", "A message from the other device was lost."),
-        P::Diverged { seq } => if cs { format!("Záznamy hry na obou zařízeních se od příkazu {seq} liší.") } else { format!("The two devices' records of this game differ from command {seq} on.") },
-        P::WrongRoll { .. } | P::RevealBeforeCommit { .. } | P::DiceUnverified { .. } => pick("Druhé zařízení poslalo kostky mimo férovou výměnu.", "The other device sent dice outside the fair exchange."),
-        P::CommitChanged { .. } | P::RevealChanged { .. } | P::DiceMismatch => pick("Druhé zařízení se pokusilo změnit své kostky.", "The other device tried to change its dice."),
-        P::Halted => pick("Hra byla zastavena: druhé zařízení poslalo kostky, které neodpovídají jeho závazku.", "The game was stopped: the other device sent dice that do not match its commitment."),
-        P::Disconnected => pick("Spojení s druhým zařízením je přerušené; počkej, až se obnoví.", "The connection to the other device is down; wait for it to come back."),
+        P::NotAllowedFromPeer(_) => pick("Druhé zařízení poslalo příkaz, který posílat nesmí.", "The other device sent a command it may not send."),
+        P::NotAPlayerCommand(_) => pick("Tohle není tah hráče.", "That is not a player's action."),
+        P::TimeOutOfRange { .. } => pick("Druhé zařízení poslalo tah s časem, který nesedí.", "The other device sent an act stamped with an impossible time."),
+        P::OutOfOrder { .. } => pick("Zpráva od druhého zařízení se ztratila; žádám ji znovu.", "A message from the other device was lost; it is asked for again."),
+        P::Changed { n } => if cs { format!("Druhé zařízení změnilo svou akci č. {n} poté, co ji poslalo.") } else { format!("The other device changed its act {n} after sending it.") },
+        P::Lost { .. } => pick("Druhé zařízení tvrdí, že má tahy tohoto zařízení, které tu nejsou (hraje se tahle hra i v jiné kartě?).", "The other device says it holds acts of this device that are not here (is this game open in another tab too?)."),
+        P::BadDiceMessage { .. } => pick("Druhé zařízení poslalo kostky mimo férovou výměnu.", "The other device sent dice outside the fair exchange."),
+        P::PresenceUnseen { .. } => pick("Druhé zařízení tvrdí, že toto zařízení bylo offline, ale spojení trvalo.", "The other device says this device was offline, but it was connected."),
+        P::EarlyClaim => pick("Druhé zařízení chtělo výhru (Nečekat) dřív, než tu vypršel čas.", "The other device claimed the win (Don't wait) before the time ran out here."),
+        P::NotLateYet => pick("Soupeřovi ještě neuplynul čas (na spojení se čekají 2 s navíc).", "The opponent's time has not run out yet (2 s more are allowed for the connection)."),
+        P::TooLong => pick("Záznam hry je delší, než může být skutečná hra.", "The game's log is longer than any real game."),
+        P::NotLinked => pick("Hra začne, až se obě zařízení spojí.", "The game begins once both devices are linked."),
+    }
+}
+
+/// Why the two devices' records differ for good, in words.
+#[cfg(not(feature = "peer"))]
+#[must_use]
+pub fn divergence(_: Lang, d: &Divergence) -> String {
+    match *d {}
+}
+
+/// Why the two devices' records differ for good, in words: who refused which act, and why.
+#[cfg(feature = "peer")]
+#[must_use]
+pub fn divergence(lang: Lang, d: &Divergence) -> String {
+    let cs = lang == Lang::Cs;
+    let why = match (cs, d.code.as_str()) {
+        (true, "changed") => "akce změněná po odeslání",
+        (false, "changed") => "an act changed after it was sent",
+        (true, "time") => "čas, který nesedí",
+        (false, "time") => "an impossible time stamp",
+        (true, "rules") => "porušení pravidel",
+        (false, "rules") => "it breaks a rule",
+        (true, "dice") => "kostky mimo férovou výměnu",
+        (false, "dice") => "dice outside the fair exchange",
+        (true, "presence") => "nepravdivé hlášení o odpojení",
+        (false, "presence") => "a false report of being offline",
+        (true, "early_claim") => "Nečekat dřív, než vypršel čas",
+        (false, "early_claim") => "Don't wait before the time ran out",
+        (true, "lost") => "ztracené tahy (hra otevřená ve dvou kartách?)",
+        (false, "lost") => "lost acts (the game open in two tabs?)",
+        (true, "wrong_side" | "not_allowed") => "příkaz, který to zařízení poslat nesmí",
+        (false, "wrong_side" | "not_allowed") => "a command that device may not send",
+        (true, "too_long") => "příliš dlouhý záznam",
+        (false, "too_long") => "a log longer than any real game",
+        (true, _) => "nečitelná nebo nepovolená zpráva",
+        (false, _) => "an unreadable or forbidden message",
+    };
+    let n = d.n;
+    match (cs, d.refused_by_us) {
+        (true, true) => format!("Záznamy hry se na obou zařízeních natrvalo liší: toto zařízení odmítlo akci č. {n} soupeřova zařízení ({why}). Oba záznamy zůstávají uložené."),
+        (true, false) => format!("Záznamy hry se na obou zařízeních natrvalo liší: soupeřovo zařízení odmítlo akci č. {n} tohoto zařízení ({why}). Oba záznamy zůstávají uložené."),
+        (false, true) => format!("The two devices' records of this game differ for good: this device refused the other device's act {n} ({why}). Both records are kept."),
+        (false, false) => format!("The two devices' records of this game differ for good: the other device refused this device's act {n} ({why}). Both records are kept."),
     }
 }

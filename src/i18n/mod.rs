@@ -6,7 +6,7 @@ mod errors;
 mod howto;
 mod phrases;
 
-pub use errors::{command_error, load_error, peer_error, session_error};
+pub use errors::{command_error, divergence, load_error, peer_error, session_error};
 pub use howto::how_to_play;
 pub use phrases::*;
 

@@ -3,7 +3,7 @@
 use vrhcaby_rules::{CommandError, Move, Outcome, Reason, Side};
 
 use super::{t, Key, Lang};
-use crate::session::Kind;
+use crate::session::{Crossing, Kind};
 
 /// "White" / "Bílý", capitalised, for the start of a sentence or a label.
 #[must_use]
@@ -72,8 +72,10 @@ pub fn reason_text(lang: Lang, reason: Reason, loser: Option<Side>) -> String {
         (Lang::En, Reason::DrawAgreed) => "draw by agreement".into(),
         (Lang::Cs, Reason::DrawForfeits) => "5 propadlých hodů za sebou".into(),
         (Lang::En, Reason::DrawForfeits) => "5 forfeited rolls in a row".into(),
-        (Lang::Cs, Reason::BadDice) => "soupeřovy kostky neodpovídaly jeho závazku".into(),
-        (Lang::En, Reason::BadDice) => "the opponent's dice did not match its commitment".into(),
+        (Lang::Cs, Reason::BadDice) => {
+            format!("kostky, které poslal {l}, neodpovídaly jeho závazku")
+        }
+        (Lang::En, Reason::BadDice) => format!("{l}'s dice did not match its commitment"),
     }
 }
 
@@ -250,4 +252,50 @@ pub fn bar_label(lang: Lang, side: Side, n: u8) -> String {
 #[must_use]
 pub fn off_label(lang: Lang, side: Side, n: u8) -> String {
     format!("{}: {n} {}", side_name(lang, side), t(lang, Key::Off))
+}
+
+/// A dice exchange ran late (S14): a side did not send its part within 60 s. `mine`: the late
+/// side is the player here.
+#[must_use]
+pub fn dice_late(lang: Lang, mine: bool) -> String {
+    // Only a game between two devices has a dice exchange (the start page has none).
+    if !cfg!(feature = "peer") {
+        return String::new();
+    }
+    match (lang, mine) {
+        (Lang::Cs, false) => "Soupeř neposlal svou část hodu včas — nemusíš čekat (Nečekat).".into(),
+        (Lang::En, false) => "Your opponent did not send their part of the roll in time — you need not wait (Don't wait).".into(),
+        (Lang::Cs, true) => "Tvoje část hodu nedorazila včas — soupeř může ukončit hru (Nečekat).".into(),
+        (Lang::En, true) => "Your part of the roll did not arrive in time — your opponent may end the game (Don't wait).".into(),
+    }
+}
+
+/// Two acts crossed in flight (a peer game): what it did to the player here.
+#[cfg(not(feature = "peer"))]
+#[must_use]
+pub fn crossed(_: Lang, c: Crossing) -> String {
+    match c {}
+}
+
+/// Two acts crossed in flight (a peer game): what it did to the player here.
+#[cfg(feature = "peer")]
+#[must_use]
+pub fn crossed(lang: Lang, c: Crossing) -> String {
+    match (lang, c) {
+        (Lang::Cs, Crossing::ClaimTooLate) => "Tvůj nárok (Nečekat) přišel pozdě — soupeř stihl táhnout.".into(),
+        (Lang::En, Crossing::ClaimTooLate) => "Your claim (Don't wait) came too late — your opponent moved in time.".into(),
+        (Lang::Cs, Crossing::ActVoid) => "Tvůj tah neplatí — soupeřův nárok, vzdání nebo vypršený čas byl dřív.".into(),
+        (Lang::En, Crossing::ActVoid) => "Your action does not count — your opponent's claim, resignation or a time limit came first.".into(),
+        (Lang::Cs, Crossing::Rewound) => "Tahy se na cestě zkřížily; deska ukazuje pořadí, na kterém se obě zařízení shodla.".into(),
+        (Lang::En, Crossing::Rewound) => "Two actions crossed on the way; the board shows the order both devices agree on.".into(),
+    }
+}
+
+/// A peer game whose opponent is offline while acts of ours wait to reach them (S16).
+#[must_use]
+pub fn not_receiving(lang: Lang) -> &'static str {
+    match lang {
+        Lang::Cs => "Soupeř je offline a tvé tahy teď nedostává — odejdou mu, až se spojíte.",
+        Lang::En => "Your opponent is offline and is not receiving your moves — they will be sent once you reconnect.",
+    }
 }

@@ -29,30 +29,24 @@ pub fn Controls(confirm_resign: RwSignal<bool>) -> impl IntoView {
         Some(Err(e)) => i18n::offer_blocked(s.lang.get(), &e),
         _ => String::new(),
     };
+    // Don't wait: in a peer game by this device's own clock (with the connection's grace).
     let claimant = move || {
-        with_session(g, |_, game, now| game.claimant(now))
-            .flatten()
-            .filter(|side| mine(Some(*side)))
+        let device_now = g.now.get();
+        g.session
+            .with(|x| x.as_ref().and_then(|x| x.claimant(device_now)))
     };
     let playing = move || with_session(g, |_, game, _| game.result().is_none()).unwrap_or(false);
     let forfeits = move || with_session(g, |_, game, _| game.forfeits_in_a_row()).unwrap_or(0);
     // The other device of a peer game: this device's side and whether the peer is online.
-    let remote = move || {
-        with_session(g, |x, _, _| {
-            x.remote()
-                .map(|p| (p.seat(), p.online(), p.halted().cloned()))
-        })
-        .flatten()
-    };
+    let remote =
+        move || with_session(g, |x, _, _| x.remote().map(|p| (p.seat(), p.online()))).flatten();
     let hot_seat = move || with_session(g, |x, _, _| x.own_side().is_none()).unwrap_or(true);
     let confirm_leave = RwSignal::new(false);
 
     view! {
         <section class="controls">
-            {move || remote().and_then(|r| r.2).map(|e| view! {
-                <p class="halted" role="alert" data-testid="halted">{i18n::peer_error(s.lang.get(), &e)}</p>
-            })}
-            {move || remote().map(|(me, online, _)| view! {
+            <PeerNotes/>
+            {move || remote().map(|(me, online)| view! {
                 <div class="row peer">
                     <span class="stat">{i18n::you_play(s.lang.get(), me)}</span>
                     <span class=if online { "presence on" } else { "presence off" }
@@ -77,7 +71,7 @@ pub fn Controls(confirm_resign: RwSignal<bool>) -> impl IntoView {
                     <div class="row">
                         <button class="danger" data-testid="confirm-leave" on:click=move |_| {
                             confirm_leave.set(false);
-                            if let Some((me, _, _)) = remote() {
+                            if let Some((me, _)) = remote() {
                                 act(Intent::Leave { side: me });
                             }
                         }>{move || s.say(Key::Leave)}</button>
@@ -122,3 +116,40 @@ pub fn Controls(confirm_resign: RwSignal<bool>) -> impl IntoView {
         </section>
     }
 }
+
+/// A peer game's notes above the controls: the records differing for good (in words), and
+/// the opponent not receiving our acts while offline (S16).
+#[cfg(feature = "peer")]
+#[component]
+fn PeerNotes() -> impl IntoView {
+    let g = expect_context::<Dispatch>().game;
+    let s = expect_context::<Settings>();
+    let remote = move || {
+        with_session(g, |x, game, _| {
+            x.remote().map(|p| {
+                (
+                    p.online(),
+                    p.unconfirmed(),
+                    p.divergence().cloned(),
+                    game.result().is_none(),
+                )
+            })
+        })
+        .flatten()
+    };
+    view! {
+        {move || remote().and_then(|r| r.2).map(|dv| view! {
+            <p class="halted" role="alert" data-testid="diverged">{i18n::divergence(s.lang.get(), &dv)}</p>
+        })}
+        {move || remote().filter(|r| !r.0 && r.1 > 0 && r.3).map(|r| view! {
+            <p class="reason" role="status" data-testid="not-receiving" data-unconfirmed=r.1.to_string()>
+                {i18n::not_receiving(s.lang.get())}
+            </p>
+        })}
+    }
+}
+
+/// The start page has no peer game.
+#[cfg(not(feature = "peer"))]
+#[component]
+fn PeerNotes() -> impl IntoView {}

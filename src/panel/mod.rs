@@ -17,14 +17,15 @@ use crate::i18n::Key;
 use crate::session::{Intent, Session};
 use crate::state::{Dispatch, GameState, Settings, MUTE_KEY};
 
-/// Reads the session and its clock (tracked), if there is a game.
+/// Reads the session and the game's time (tracked), if there is a game: the time is
+/// `Session::game_time`, shared by both devices in a peer game.
 pub(crate) fn with_session<T>(
     g: GameState,
     f: impl FnOnce(&Session, &Game, Millis) -> T,
 ) -> Option<T> {
     let now = g.now.get();
     g.session
-        .with(|s| s.as_ref().map(|s| f(s, s.game(), s.now(now))))
+        .with(|s| s.as_ref().map(|s| f(s, s.game(), s.game_time(now))))
 }
 
 /// Sends a player's intent.

@@ -32,7 +32,7 @@ pub fn GameScreen() -> impl IntoView {
         let now = g.now.get();
         g.session.with(|x| {
             x.as_ref().map_or_else(ClockView::default, |x| {
-                ClockView::build(x.game(), x.now(now))
+                ClockView::build(x.game(), x.game_time(now))
             })
         })
     });
@@ -70,5 +70,7 @@ fn notice_text(lang: i18n::Lang, n: &Notice) -> String {
         }
         Notice::Refused(e) => i18n::session_error(lang, e),
         Notice::Peer(e) => i18n::peer_error(lang, e),
+        Notice::Crossed(c) => i18n::crossed(lang, *c),
+        Notice::DiceLate { mine } => i18n::dice_late(lang, *mine),
     }
 }

@@ -1,6 +1,6 @@
 //! The local-only build (the start page, kept small for the first load) has no peer-to-peer
-//! play: `PeerSession` and `PeerError` have no values here, so every path that would use one is
-//! compiled away. A saved peer game continues on the full app under `peer/`.
+//! play: `PeerSession`, `PeerError` and `Divergence` have no values here, so every path that
+//! would use one is compiled away. A saved peer game continues on the full app under `peer/`.
 
 use vrhcaby_rules::{Command, Event, Game, Millis, Side};
 
@@ -9,6 +9,14 @@ use super::save::LoadError;
 /// No peer error exists in this build.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum PeerError {}
+
+/// No crossing exists in this build.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Crossing {}
+
+/// No divergence exists in this build.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Divergence {}
 
 /// No peer game exists in this build.
 #[derive(Debug)]
@@ -21,10 +29,22 @@ impl PeerSession {
     pub fn seat(&self) -> Side {
         match *self {}
     }
+    pub fn shared_now(&self, _: Millis) -> Millis {
+        match *self {}
+    }
     pub fn online(&self) -> bool {
         match *self {}
     }
-    pub fn halted(&self) -> Option<&PeerError> {
+    pub fn connected(&self) -> bool {
+        match *self {}
+    }
+    pub fn unconfirmed(&self) -> usize {
+        match *self {}
+    }
+    pub fn divergence(&self) -> Option<&Divergence> {
+        match *self {}
+    }
+    pub fn can_claim(&self, _: Millis) -> bool {
         match *self {}
     }
     pub fn take_needs_save(&mut self) -> bool {
@@ -36,10 +56,13 @@ impl PeerSession {
     pub fn take_warning(&mut self) -> Option<PeerError> {
         match *self {}
     }
+    pub fn take_crossings(&mut self) -> Vec<Crossing> {
+        match *self {}
+    }
     pub fn act(&mut self, _: Command, _: Millis) -> Result<Vec<Event>, PeerError> {
         match *self {}
     }
-    pub fn tick(&mut self, _: Millis) -> Result<Vec<Event>, PeerError> {
+    pub fn tick(&mut self, _: Millis) -> Vec<Event> {
         match *self {}
     }
     pub fn on_open(&mut self, _: Millis) -> Vec<Event> {

@@ -17,7 +17,7 @@ pub mod peer;
 pub mod peer;
 
 pub use local::{Dice, LocalGame};
-pub use peer::{PeerError, PeerSession};
+pub use peer::{Crossing, Divergence, PeerError, PeerSession};
 pub use save::{Kind, LoadError};
 
 use crate::sound::Sound;
@@ -91,6 +91,8 @@ pub enum Effect {
     Countdown(u32),
     /// The peer sent something this device refused (nothing changed).
     Warn(PeerError),
+    /// Two acts crossed in flight and the record both devices agree on changed: tell the player.
+    Crossed(Crossing),
 }
 
 /// What an accepted input did.
@@ -221,14 +223,33 @@ impl Session {
         }
     }
 
-    /// The clock to use: the device's time, never before the last command (S2), so a device
-    /// clock that jumps back cannot make commands fail.
+    /// The game's time at the device's time `device_now`: every rules query that takes a time
+    /// (time left, Don't wait, draw offers, the ring) gets this. A game on one device runs on the
+    /// device's clock; a peer game on the time both devices share (`PeerGame::shared_now`).
+    /// Never before the last command (S2), so a device clock that jumps back cannot make
+    /// commands fail.
     #[must_use]
-    pub fn now(&self, device_now: Millis) -> Millis {
-        device_now.max(self.game().last_time().unwrap_or(0))
+    pub fn game_time(&self, device_now: Millis) -> Millis {
+        let t = match &self.core {
+            Core::Local(_) => device_now,
+            Core::Peer(p) => p.shared_now(device_now),
+        };
+        t.max(self.game().last_time().unwrap_or(0))
     }
 
-    /// The command an intent stands for, if this device may give it now.
+    /// Whether the player here may press Don't wait at `device_now`, and for which side: in a
+    /// peer game by this device's own clock with the connection's grace (`PeerGame::can_claim`),
+    /// else whenever the rules allow it.
+    #[must_use]
+    pub fn claimant(&self, device_now: Millis) -> Option<Side> {
+        let side = match &self.core {
+            Core::Local(_) => self.game().claimant(self.game_time(device_now)),
+            Core::Peer(p) => p.can_claim(device_now).then(|| p.seat()),
+        };
+        side.filter(|&s| self.controls(s))
+    }
+
+    /// The command an intent stands for, if this device may give it now (`now`: game time).
     fn command(&self, intent: Intent, now: Millis) -> Result<Command, SessionError> {
         let g = self.game();
         let turn = || g.turn().ok_or(CommandError::NotMoving { phase: g.phase() });
@@ -245,11 +266,14 @@ impl Session {
             Intent::DeclineDraw => Command::DeclineDraw { side: turn()? },
             Intent::Resign { side } => Command::Resign { side },
             Intent::Leave { side } => Command::Leave { side },
-            Intent::ClaimWin => {
+            Intent::ClaimWin => match &self.core {
+                // The peer game decides by this device's clock (S15); it refuses an early claim.
+                Core::Peer(p) => Command::ClaimWin { side: p.seat() },
                 // Several seats may be here (hot-seat): claim for the one that may.
-                let side = g.claimant(now).ok_or(CommandError::CannotClaim)?;
-                Command::ClaimWin { side }
-            }
+                Core::Local(_) => Command::ClaimWin {
+                    side: g.claimant(now).ok_or(CommandError::CannotClaim)?,
+                },
+            },
         };
         match cmd.side() {
             Some(side) if !self.controls(side) => Err(SessionError::NotYours(side)),
@@ -257,16 +281,19 @@ impl Session {
         }
     }
 
-    /// Handles one input at the device's time. On error nothing changed.
+    /// Handles one input at the device's time. On error nothing changed. A peer game gets the
+    /// device's time (it keeps its own shared time); the rules and the warnings get game time.
+    /// When the session must be saved, `Effect::Save` comes before every `Effect::Send` (S13:
+    /// our secret and the other's commitment are on disk before we reveal).
     pub fn handle(&mut self, input: Input, device_now: Millis) -> Result<Output, SessionError> {
-        let now = self.now(device_now);
+        let now = self.game_time(device_now);
         let mut out = Output::default();
         match input {
             Input::Intent(intent) => {
                 let cmd = self.command(intent, now)?;
                 out.events = match &mut self.core {
                     Core::Local(l) => l.game.apply(cmd, now)?,
-                    Core::Peer(p) => p.act(cmd, now).map_err(SessionError::Peer)?,
+                    Core::Peer(p) => p.act(cmd, device_now).map_err(SessionError::Peer)?,
                 };
             }
             Input::Dice => {
@@ -279,8 +306,9 @@ impl Session {
                 let was = self.game().seconds_left(before);
                 out.events = match &mut self.core {
                     Core::Local(l) => l.tick(now)?,
-                    Core::Peer(p) => p.tick(now).map_err(SessionError::Peer)?,
+                    Core::Peer(p) => p.tick(device_now),
                 };
+                let now = self.game_time(device_now);
                 self.last_tick = now;
                 let g = self.game();
                 if matches!(g.phase(), Phase::Moving | Phase::DrawOffered) {
@@ -296,13 +324,10 @@ impl Session {
             Input::Link(link) => {
                 if let Core::Peer(p) = &mut self.core {
                     out.events = match link {
-                        LinkInput::Open => p.on_open(now),
-                        LinkInput::Closed => p.on_close(now),
-                        LinkInput::Message(text) => p.receive(&text, now),
+                        LinkInput::Open => p.on_open(device_now),
+                        LinkInput::Closed => p.on_close(device_now),
+                        LinkInput::Message(text) => p.receive(&text, device_now),
                     };
-                    if let Some(w) = p.take_warning() {
-                        out.effects.push(Effect::Warn(w));
-                    }
                 }
             }
         }
@@ -317,14 +342,21 @@ impl Session {
             }
         }
         let mut save = !out.events.is_empty();
+        let mut sends = Vec::new();
         if let Core::Peer(p) = &mut self.core {
             save |= p.take_needs_save();
+            if let Some(w) = p.take_warning() {
+                out.effects.push(Effect::Warn(w));
+            }
             out.effects
-                .extend(p.take_outbox().into_iter().map(Effect::Send));
+                .extend(p.take_crossings().into_iter().map(Effect::Crossed));
+            sends = p.take_outbox();
         }
+        // Save first, then send (S13).
         if save {
             out.effects.push(Effect::Save);
         }
+        out.effects.extend(sends.into_iter().map(Effect::Send));
         Ok(out)
     }
 

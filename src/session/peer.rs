@@ -1,34 +1,43 @@
-//! A peer-to-peer game on this device: the shared `PeerGame` (rules + fair dice + protocol checks
-//! from `vrhcaby-p2p`), the messages waiting to be sent, and what we know of the peer's presence.
-//! The WebRTC link itself lives in `drivers::link` (it is not data); this is plain, testable state.
+//! A peer-to-peer game on this device: the shared `PeerGame` from `vrhcaby-p2p` (the rules, the
+//! fair dice, every check on the other device's messages, heartbeats, presence, shared time and
+//! the deadlines this device holds the other to) and the little the app keeps around it: the
+//! encoded messages waiting to be sent, the last warning, what the next notice must say, and the
+//! saved form tagged with its kind. The WebRTC link itself lives in `drivers::link`.
 
 use serde::{Deserialize, Serialize};
 use serde_json::value::RawValue;
-pub use vrhcaby_p2p::PeerError;
-use vrhcaby_p2p::{decode, encode, from_hex32, to_hex, Message, PeerGame};
-use vrhcaby_rules::{Command, Event, Game, Millis, Record, Side};
+use vrhcaby_p2p::{decode, encode, Act, Output as PeerOutput, PeerGame};
+pub use vrhcaby_p2p::{Divergence, PeerError};
+use vrhcaby_rules::{Command, Event, Game, Millis, Side};
 
 use super::save::{Kind, LoadError};
 
-/// The peer counts as offline after this long without any message (heartbeats come every second).
-pub const OFFLINE_AFTER_MS: Millis = 5_000;
-/// How often this side sends a heartbeat.
-pub const HEARTBEAT_MS: Millis = 1_000;
+/// The version of the app's wrapper around [`PeerGame::save`]: 2 is protocol v2 (two logs of
+/// acts). Version 1 held one record of protocol v1, which cannot be continued.
+pub const SAVE_VERSION: u32 = 2;
+
+/// What a crossing of two acts in flight did to this player (a peer game only).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Crossing {
+    /// Our Don't wait came too late: the other side's act was in time.
+    ClaimTooLate,
+    /// An act of ours is void: the other side's claim, resignation or a lapse came first.
+    ActVoid,
+    /// The record changed before its end (the board is redrawn from it).
+    Rewound,
+}
 
 #[derive(Debug)]
 pub struct PeerSession {
-    pub pg: PeerGame,
-    /// Encoded messages for the peer, sent by the app after each change.
-    pub outbox: Vec<String>,
-    pub connected: bool,
-    pub peer_online: bool,
-    pub last_heard: Millis,
-    last_beat: Millis,
-    /// The last problem with the peer's messages, shown as a warning.
-    pub warning: Option<PeerError>,
-    /// A dice secret was committed or revealed since the last save: save now, so a reload
-    /// finishes the same exchange.
-    pub needs_save: bool,
+    pg: PeerGame,
+    /// Encoded messages for the other device, in order (sent after the save, S13).
+    outbox: Vec<String>,
+    /// The last problem with the other device's messages, shown as a warning.
+    warning: Option<PeerError>,
+    /// The saved form changed (a new act, a secret, a commitment received): save before sending.
+    needs_save: bool,
+    /// Acts that crossed in flight since the last input: what the player is told.
+    crossings: Vec<Crossing>,
     /// Where fresh dice secrets come from (the browser's crypto randomness; tests inject one).
     secrets: fn() -> [u8; 32],
 }
@@ -37,14 +46,28 @@ pub struct PeerSession {
 struct Saved<'a> {
     version: u32,
     kind: &'a str,
-    game_id: String,
-    seat: Side,
+    /// The peer game's own saved form ([`PeerGame::save`]): both logs, our secrets, the clock.
     #[serde(borrow)]
-    record: &'a RawValue,
-    /// A dice secret already committed or revealed (roll index, hex secret, reveal time), so a
-    /// reload finishes the same exchange instead of breaking its commitment.
-    #[serde(default)]
-    pending: Option<(u32, String, Option<Millis>)>,
+    game: &'a RawValue,
+}
+
+/// Just enough of any saved peer game to tell its version.
+#[derive(Deserialize)]
+struct Version {
+    version: u32,
+}
+
+/// A command a player gives (not a tick, presence or a judgement about the other side).
+fn is_players(cmd: &Command) -> bool {
+    matches!(
+        cmd,
+        Command::Move { .. }
+            | Command::OfferDraw { .. }
+            | Command::AcceptDraw { .. }
+            | Command::DeclineDraw { .. }
+            | Command::Resign { .. }
+            | Command::Leave { .. }
+    )
 }
 
 impl PeerSession {
@@ -53,12 +76,9 @@ impl PeerSession {
         PeerSession {
             pg,
             outbox: Vec::new(),
-            connected: false,
-            peer_online: false,
-            last_heard: 0,
-            last_beat: 0,
             warning: None,
             needs_save: false,
+            crossings: Vec::new(),
             secrets: crate::platform::secret,
         }
     }
@@ -72,24 +92,70 @@ impl PeerSession {
         }
     }
 
+    /// This session, drawing its dice secrets from `secrets` from now on (native tests).
+    #[must_use]
+    pub fn drawing(self, secrets: fn() -> [u8; 32]) -> PeerSession {
+        PeerSession { secrets, ..self }
+    }
+
+    /// The peer game (read only: every change goes through this session).
+    #[must_use]
+    pub fn peer_game(&self) -> &PeerGame {
+        &self.pg
+    }
+
     #[must_use]
     pub fn game(&self) -> &Game {
         self.pg.game()
     }
 
-    /// Whether the peer is connected and heard from lately.
+    #[must_use]
+    pub fn seat(&self) -> Side {
+        self.pg.seat()
+    }
+
+    #[must_use]
+    pub fn game_id(&self) -> &str {
+        self.pg.game_id()
+    }
+
+    /// The game's time (shared by both devices) at this device's `now`.
+    #[must_use]
+    pub fn shared_now(&self, now: Millis) -> Millis {
+        self.pg.shared_now(now)
+    }
+
+    /// Whether the other device is connected and heard from lately.
     #[must_use]
     pub fn online(&self) -> bool {
-        self.peer_online && self.connected
+        self.pg.peer_present()
     }
 
-    /// Why the game stopped for good (a broken dice commitment), if it did.
+    /// Whether the data channel is open.
     #[must_use]
-    pub fn halted(&self) -> Option<&PeerError> {
-        self.pg.halted()
+    pub fn connected(&self) -> bool {
+        self.pg.is_connected()
     }
 
-    /// Whether a dice secret was committed since the last save; clears the flag.
+    /// Our acts the other device has not confirmed yet.
+    #[must_use]
+    pub fn unconfirmed(&self) -> usize {
+        self.pg.unconfirmed()
+    }
+
+    /// Why the two devices' records differ for good, if they do.
+    #[must_use]
+    pub fn divergence(&self) -> Option<&Divergence> {
+        self.pg.divergence()
+    }
+
+    /// Whether our player may press Don't wait now (by this device's clock, with the grace).
+    #[must_use]
+    pub fn can_claim(&self, now: Millis) -> bool {
+        self.pg.can_claim(now)
+    }
+
+    /// Whether the saved form changed since the last save; clears the flag.
     pub fn take_needs_save(&mut self) -> bool {
         std::mem::take(&mut self.needs_save)
     }
@@ -99,165 +165,130 @@ impl PeerSession {
         std::mem::take(&mut self.outbox)
     }
 
-    /// Takes the last warning about the peer's messages.
+    /// Takes the last warning about the other device's messages.
     pub fn take_warning(&mut self) -> Option<PeerError> {
         self.warning.take()
     }
 
-    #[must_use]
-    pub fn seat(&self) -> Side {
-        self.pg.seat()
+    /// Takes what crossed in flight since the last call.
+    pub fn take_crossings(&mut self) -> Vec<Crossing> {
+        std::mem::take(&mut self.crossings)
     }
 
-    fn send(&mut self, m: &Message) {
-        self.outbox.push(encode(m));
+    /// Keeps what a call produced: its messages (encoded), the save flag and the crossings;
+    /// returns its events.
+    fn absorb(&mut self, out: PeerOutput) -> Vec<Event> {
+        self.needs_save |= out.save;
+        self.outbox.extend(out.send.iter().map(encode));
+        // Acts of the other device that waited for our clock and were then refused.
+        if let Some(e) = out.refused.last() {
+            self.warning = Some(e.clone());
+        }
+        // Only our player's own acts are worth a word; a void tick or judgement is not.
+        let told = self.crossings.len();
+        for act in &out.crossed {
+            match act {
+                Act::Cmd(Command::ClaimWin { .. }) => self.crossings.push(Crossing::ClaimTooLate),
+                Act::Cmd(cmd) if cmd.side() == Some(self.pg.seat()) && is_players(cmd) => {
+                    self.crossings.push(Crossing::ActVoid);
+                }
+                _ => {}
+            }
+        }
+        if out.rewound && self.crossings.len() == told {
+            self.crossings.push(Crossing::Rewound);
+        }
+        out.events
     }
 
     /// Runs the fair-dice exchange as far as it can go now.
-    fn step(&mut self, now: Millis, events: &mut Vec<Event>) -> Result<(), PeerError> {
+    fn step(&mut self, now: Millis, events: &mut Vec<Event>) {
         let mut fresh = self.secrets;
-        let (ev, msgs) = self.pg.step(now, &mut fresh)?;
-        events.extend(ev);
-        self.needs_save |= !msgs.is_empty();
-        for m in &msgs {
-            self.send(m);
-        }
-        Ok(())
+        let out = self.pg.step(now, &mut fresh);
+        events.extend(self.absorb(out));
     }
 
-    fn observe(
-        &mut self,
-        cmd: Command,
-        now: Millis,
-        events: &mut Vec<Event>,
-    ) -> Result<(), PeerError> {
-        let (ev, msg) = self.pg.observe(cmd, now)?;
-        events.extend(ev);
-        if let Some(m) = msg {
-            self.send(&m);
-        }
-        Ok(())
-    }
-
-    /// This player's command.
+    /// This player's command (played also while the link is down: it is sent once it is back).
     pub fn act(&mut self, cmd: Command, now: Millis) -> Result<Vec<Event>, PeerError> {
-        let (mut events, msg) = self.pg.local(cmd, now)?;
-        self.send(&msg);
-        self.step(now, &mut events)?;
+        let out = self.pg.local(cmd, now)?;
+        let mut events = self.absorb(out);
+        self.step(now, &mut events);
         Ok(events)
     }
 
-    /// Time passing: heartbeats, the peer's presence (R18), timed events, and the dice.
-    pub fn tick(&mut self, now: Millis) -> Result<Vec<Event>, PeerError> {
-        let mut events = Vec::new();
-        if self.connected && now >= self.last_beat + HEARTBEAT_MS {
-            self.last_beat = now;
-            self.send(&Message::Heartbeat { t: now });
-        }
-        let silent = now.saturating_sub(self.last_heard) >= OFFLINE_AFTER_MS;
-        if self.peer_online && (silent || !self.connected) {
-            self.peer_online = false;
-            let peer = !self.seat();
-            self.observe(Command::Offline { side: peer }, now, &mut events)?;
-        }
-        self.observe(Command::Tick, now, &mut events)?;
-        self.step(now, &mut events)?;
-        Ok(events)
+    /// Time passing: heartbeats, presence, timed events, judgements and the dice.
+    pub fn tick(&mut self, now: Millis) -> Vec<Event> {
+        let mut fresh = self.secrets;
+        let out = self.pg.tick(now, &mut fresh);
+        self.absorb(out)
     }
 
-    /// The link opened: the peer is back; introduce ourselves.
+    /// The link opened: introduce ourselves (hello and a heartbeat).
     pub fn on_open(&mut self, now: Millis) -> Vec<Event> {
-        self.connected = true;
-        self.peer_online = true;
-        self.last_heard = now;
-        let mut events = Vec::new();
-        let peer = !self.seat();
-        if let Err(e) = self.observe(Command::Online { side: peer }, now, &mut events) {
-            self.warning = Some(e);
-        }
-        let hello = self.pg.hello();
-        self.send(&hello);
+        let out = self.pg.connected(now);
+        let mut events = self.absorb(out);
+        self.step(now, &mut events);
         events
     }
 
-    /// The link closed: the peer is offline from now on.
+    /// The link closed.
     pub fn on_close(&mut self, now: Millis) -> Vec<Event> {
-        self.connected = false;
-        let mut events = Vec::new();
-        if self.peer_online {
-            self.peer_online = false;
-            let peer = !self.seat();
-            if let Err(e) = self.observe(Command::Offline { side: peer }, now, &mut events) {
-                self.warning = Some(e);
-            }
-        }
-        events
+        let out = self.pg.disconnected(now);
+        self.absorb(out)
     }
 
-    /// A message from the peer. A bad one is refused (shown as a warning) and changes nothing.
+    /// A message from the other device. A bad one is refused (shown as a warning) and changes
+    /// nothing, but what the refusal owes the other device (a `diverged` answer, a hello asking
+    /// for lost acts) is still sent.
     pub fn receive(&mut self, text: &str, now: Millis) -> Vec<Event> {
-        self.last_heard = now;
         let mut events = Vec::new();
-        if !self.peer_online && self.connected {
-            self.peer_online = true;
-            let peer = !self.seat();
-            if let Err(e) = self.observe(Command::Online { side: peer }, now, &mut events) {
-                self.warning = Some(e);
-            }
-        }
-        let result = decode(text).and_then(|msg| self.pg.receive(msg, now));
-        match result {
-            Ok((ev, replies)) => {
-                events.extend(ev);
-                for m in &replies {
-                    self.send(m);
+        match decode(text).and_then(|msg| self.pg.receive(msg, now)) {
+            Ok(out) => events = self.absorb(out),
+            Err(e) => {
+                // A lost message is asked for again by itself: nothing to tell the player.
+                if !matches!(e, PeerError::OutOfOrder { .. }) {
+                    self.warning = Some(e);
                 }
+                // A refusal for good is saved (both records are kept for export).
+                self.needs_save |= self.pg.divergence().is_some();
+                let owed = self.pg.take_queued();
+                self.outbox.extend(owed.iter().map(encode));
             }
-            Err(e) => self.warning = Some(e),
         }
-        if let Err(e) = self.step(now, &mut events) {
-            self.warning = Some(e);
-        }
+        self.step(now, &mut events);
         events
     }
 
-    /// The saved form: the game id, this device's seat and the record.
+    /// The saved form: the kind's tag around the peer game's own saved form.
     #[must_use]
     pub fn save(&self) -> String {
-        let record = self.game().record().to_json();
-        let Ok(raw) = RawValue::from_string(record) else {
+        let Ok(game) = RawValue::from_string(self.pg.save()) else {
             return String::new();
         };
         serde_json::to_string(&Saved {
-            version: 1,
+            version: SAVE_VERSION,
             kind: Kind::Peer.name(),
-            game_id: self.pg.game_id().to_string(),
-            seat: self.seat(),
-            record: &raw,
-            pending: self
-                .pg
-                .pending_secret()
-                .map(|(i, secret, t)| (i, to_hex(&secret), t)),
+            game: &game,
         })
         .unwrap_or_default()
     }
 
-    /// Reads a saved peer game (see [`PeerSession::save`]).
+    /// Reads a saved peer game (see [`PeerSession::save`]). A game saved under protocol v1
+    /// cannot be continued: [`LoadError::OldPeerGame`].
     pub fn load(text: &str) -> Result<PeerSession, LoadError> {
+        let version = serde_json::from_str::<Version>(text)
+            .map_err(|_| LoadError::Unreadable)?
+            .version;
+        if version == 1 {
+            return Err(LoadError::OldPeerGame);
+        }
         let saved: Saved<'_> = serde_json::from_str(text).map_err(|_| LoadError::Unreadable)?;
-        if saved.version != 1 || saved.kind != Kind::Peer.name() {
+        if saved.version != SAVE_VERSION || saved.kind != Kind::Peer.name() {
             return Err(LoadError::UnknownVersion {
                 version: saved.version,
             });
         }
-        let record = Record::from_json(saved.record.get()).map_err(LoadError::Record)?;
-        let mut pg =
-            PeerGame::from_record(saved.game_id, saved.seat, &record).map_err(LoadError::Peer)?;
-        if let Some((index, hex, t)) = saved.pending {
-            if let Some(secret) = from_hex32(&hex) {
-                pg.restore_secret(index, secret, t);
-            }
-        }
+        let pg = PeerGame::load(saved.game.get()).map_err(LoadError::Peer)?;
         Ok(PeerSession::new(pg))
     }
 }
