@@ -110,6 +110,8 @@ struct Judge {
     /// The dice exchange: its roll index and when this device saw it fall due.
     exchange: Option<(u32, Millis)>,
     late_judged: Option<u32>,
+    /// When this device got the other's commitment for a roll.
+    their_commit: Option<(u32, Millis)>,
 }
 
 /// One device's side of a game between two devices.
@@ -600,6 +602,10 @@ impl PeerGame {
                 let k = self.cur.roll;
                 if self.judge.exchange.map(|(kk, _)| kk) != Some(k) {
                     self.judge.exchange = Some((k, now));
+                }
+                let theirs = self.cur.parts.commit[self.peer()].is_some();
+                if theirs && self.judge.their_commit.map(|(kk, _)| kk) != Some(k) {
+                    self.judge.their_commit = Some((k, now));
                 }
             }
             _ => {}

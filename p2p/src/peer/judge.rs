@@ -41,11 +41,16 @@ impl PeerGame {
                 self.cur.game.turn()
             }
         } else if parts.reveal[peer].is_none() && mine_there {
-            // Its reveal was due only once it held our commitment: 60 s from our sending it.
+            // Its reveal was due only once it held our commitment and had made its own: 60 s
+            // from the later of our sending ours and our receiving theirs.
             let sent = my_commit
                 .and_then(|i| self.sent.get(i).copied())
                 .unwrap_or(0);
-            let due = sent.saturating_add(MOVE_TIME_MS + GRACE_MS);
+            let theirs = match self.judge.their_commit {
+                Some((r, at)) if r == roll => at,
+                _ => now,
+            };
+            let due = sent.max(theirs).saturating_add(MOVE_TIME_MS + GRACE_MS);
             (sent != 0 && now >= due).then_some(peer)
         } else {
             Some(self.seat)
