@@ -6,8 +6,9 @@
 //!
 //! * an act comes after every act its author had seen (causal order);
 //! * two acts whose authors had not seen each other *cross*. Then:
-//!   1. a judgement (`offline` or `dice_late` about the other side, S16) comes first: what its
-//!      author had not received by the deadline does not count against it;
+//!   1. a judgement (`offline` or `dice_late` about the other side, S16) that takes effect
+//!      there (it ends the game or makes the other late) comes first: what its author had not
+//!      received by the deadline does not count against it;
 //!   2. a claim (`claim_win`, R17) comes after the other side's act if that act was stamped
 //!      before the deadline plus the grace ([`GRACE_MS`], S15), else first;
 //!   3. otherwise the earlier stamp first; on equal stamps White's act first.
@@ -95,15 +96,16 @@ impl Fold {
                 } else if b.seen as usize > self.pos.white {
                     Some(Side::White)
                 } else {
-                    Some(self.crossing(w, b))
+                    Some(self.crossing(logs, w, b))
                 }
             }
         }
     }
 
     /// The order of two acts made without knowing of each other (see the module's rules).
-    fn crossing(&self, w: &Authored, b: &Authored) -> Side {
-        let (jw, jb) = (judged(&w.act, Side::White), judged(&b.act, Side::Black));
+    fn crossing(&self, logs: &BySide<Vec<Authored>>, w: &Authored, b: &Authored) -> Side {
+        let jw = judged(&w.act, Side::White) && self.effective(logs, Side::White);
+        let jb = judged(&b.act, Side::Black) && self.effective(logs, Side::Black);
         if jw != jb {
             return if jw { Side::White } else { Side::Black };
         }
@@ -127,6 +129,28 @@ impl Fold {
         } else {
             Side::White
         }
+    }
+
+    /// Whether the judgement at the head of `author`'s log takes effect here: it ends the
+    /// game or makes the other side late (with the `dice_late` that follows an `offline`).
+    /// One that would not (the state moved on) is ordered by its stamp like any act, so it
+    /// cannot push back what the other side did before it.
+    fn effective(&self, logs: &BySide<Vec<Authored>>, author: Side) -> bool {
+        let mut trial = self.clone();
+        trial.voids.clear();
+        let start = trial.pos[author];
+        for (i, a) in logs[author].iter().enumerate().skip(start).take(2) {
+            if !judged(&a.act, author) || (i > start && a.t != logs[author][start].t) {
+                break;
+            }
+            if trial.apply(author, a, "").is_err() {
+                return false;
+            }
+            if trial.game.result().is_some() || trial.game.late().is_some() {
+                return true;
+            }
+        }
+        false
     }
 
     /// Folds every act not yet consumed.

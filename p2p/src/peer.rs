@@ -112,6 +112,8 @@ struct Judge {
     late_judged: Option<u32>,
     /// When this device got the other's commitment for a roll.
     their_commit: Option<(u32, Millis)>,
+    /// When this device knew its commitment for a roll had reached the other.
+    delivered: Option<(u32, Millis)>,
 }
 
 /// One device's side of a game between two devices.

@@ -494,6 +494,46 @@ fn report(kind: &str, n: u64, f: impl Fn(u64) -> Result<Game1, String>) {
                 sleeps += g.sleeps;
                 forged += g.forged;
                 over += u64::from(g.over());
+                if !g.over() && std::env::var("SIM_SHOW").is_ok() {
+                    let gw = g.net.game(Side::White);
+                    println!(
+                        "  turn {:?} deadline {:?} shared {} / {} claim {} {} present {} {} up {} last {:?}",
+                        gw.turn(),
+                        gw.deadline(),
+                        g.net.shared(Side::White),
+                        g.net.shared(Side::Black),
+                        g.net.dev.white.pg.can_claim(g.net.clock(Side::White)),
+                        g.net.dev.black.pg.can_claim(g.net.clock(Side::Black)),
+                        g.net.dev.white.pg.peer_present(),
+                        g.net.dev.black.pg.peer_present(),
+                        g.net.up,
+                        gw.record().commands.last()
+                    );
+                    println!(
+                        "  legal {} awake {} {} plan {:?} white-log-tail {:?}",
+                        gw.legal_moves().len(),
+                        g.net.awake(Side::White),
+                        g.net.awake(Side::Black),
+                        g.players.white.plan,
+                        g.net
+                            .dev
+                            .white
+                            .pg
+                            .logs()
+                            .white
+                            .iter()
+                            .rev()
+                            .take(3)
+                            .collect::<Vec<_>>()
+                    );
+                    println!(
+                        "unfinished {seed}: {:?} / {:?}, roll {} / {}",
+                        g.net.game(Side::White).phase(),
+                        g.net.game(Side::Black).phase(),
+                        g.net.dev.white.pg.roll_index(),
+                        g.net.dev.black.pg.roll_index()
+                    );
+                }
                 moves += u64::from(g.net.game(Side::White).moves_played());
             }
             Err(e) => panic!("{kind} game with seed {seed} failed (SIM_SEED={seed}): {e}"),

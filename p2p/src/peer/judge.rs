@@ -27,35 +27,47 @@ impl PeerGame {
         let peer = self.peer();
         let roll = self.cur.roll;
         let parts = &self.cur.parts;
-        let my_commit = self.logs[self.seat]
-            .iter()
-            .rposition(|a| matches!(a.act, Act::Commit { roll: r, .. } if r == roll));
-        let mine_there = my_commit.is_some_and(|i| self.delivered(i, now));
+        // The other side had 60 s (and the grace) of a working exchange: from when our part
+        // is known to have reached it, and for its reveal from when its commitment came.
+        let delivered = match self.judge.delivered {
+            Some((r, at)) if r == roll => Some(at),
+            _ => None,
+        };
+        let due = |from: Millis| now >= from.saturating_add(MOVE_TIME_MS + GRACE_MS);
         let late = if parts.commit[peer].is_none() {
-            if mine_there {
-                Some(peer)
-            } else if roll == 0 {
-                None
-            } else {
+            match delivered {
+                Some(at) => due(at).then_some(peer),
+                None if roll == 0 => None,
                 // Both parts missing: the side to roll.
-                self.cur.game.turn()
+                None => self.cur.game.turn(),
             }
-        } else if parts.reveal[peer].is_none() && mine_there {
-            // Its reveal was due only once it held our commitment and had made its own: 60 s
-            // from the later of our sending ours and our receiving theirs.
-            let sent = my_commit
-                .and_then(|i| self.sent.get(i).copied())
-                .unwrap_or(0);
+        } else if parts.reveal[peer].is_none() {
             let theirs = match self.judge.their_commit {
                 Some((r, at)) if r == roll => at,
                 _ => now,
             };
-            let due = sent.max(theirs).saturating_add(MOVE_TIME_MS + GRACE_MS);
-            (sent != 0 && now >= due).then_some(peer)
+            match delivered {
+                Some(at) => due(at.max(theirs)).then_some(peer),
+                None => Some(self.seat),
+            }
         } else {
             Some(self.seat)
         };
         late.filter(|&s| s == peer)
+    }
+
+    /// Notes when our commitment for the roll being thrown is known to have arrived.
+    fn note_delivery(&mut self, now: Millis) {
+        let roll = self.cur.roll;
+        if self.judge.delivered.is_some_and(|(r, _)| r == roll) {
+            return;
+        }
+        let mine = self.logs[self.seat]
+            .iter()
+            .rposition(|a| matches!(a.act, Act::Commit { roll: r, .. } if r == roll));
+        if mine.is_some_and(|i| self.delivered(i, now)) {
+            self.judge.delivered = Some((roll, now));
+        }
     }
 
     /// Records the judgements due now: the other side offline when its move time ran out
@@ -63,6 +75,7 @@ impl PeerGame {
     pub(super) fn judge(&mut self, now: Millis) -> Output {
         let mut out = Output::default();
         self.refresh(now);
+        self.note_delivery(now);
         // Judge only with everything the other device sent in hand: clocks synchronised, no
         // acts asked for again or waiting for our clock.
         let missing = self
