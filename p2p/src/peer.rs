@@ -150,7 +150,9 @@ pub struct PeerGame {
     early: std::collections::BTreeMap<u32, (Authored, Option<Millis>)>,
 }
 
-pub(crate) fn is_player_command(cmd: &Command) -> bool {
+/// A command a player gives (not a tick, presence, dice or a judgement about the other side).
+#[must_use]
+pub fn is_player_command(cmd: &Command) -> bool {
     matches!(
         cmd,
         Command::Move { .. }
@@ -178,15 +180,12 @@ impl PeerGame {
     #[must_use]
     pub fn new(game_id: String, seat: Side, now: Millis) -> PeerGame {
         let head = Record::new(Variant::VRHCABY.rules(), None);
-        let mut pg = match PeerGame::build(game_id.clone(), seat, head, BySide::default()) {
-            Ok(pg) => pg,
-            // The standard start under the house rules always builds.
-            Err(_) => unreachable_game(game_id, seat),
-        };
+        let mut pg = PeerGame::with_game(game_id, seat, head, BySide::default(), Game::new());
         pg.refresh(now);
         pg
     }
 
+    /// The game of `head` (its rules and start position) with both logs folded.
     fn build(
         game_id: String,
         seat: Side,
@@ -194,6 +193,16 @@ impl PeerGame {
         logs: BySide<Vec<Authored>>,
     ) -> Result<PeerGame, PeerError> {
         let game = fresh_game(&head)?;
+        Ok(PeerGame::with_game(game_id, seat, head, logs, game))
+    }
+
+    fn with_game(
+        game_id: String,
+        seat: Side,
+        head: Record,
+        logs: BySide<Vec<Authored>>,
+        game: Game,
+    ) -> PeerGame {
         let fold = Fold::new(game);
         let mut pg = PeerGame {
             game_id,
@@ -215,7 +224,7 @@ impl PeerGame {
             early: Default::default(),
         };
         pg.refold(None);
-        Ok(pg)
+        pg
     }
 
     /// The game: the record folded from both devices' acts.
@@ -535,30 +544,4 @@ fn fresh_game(head: &Record) -> Result<Game, PeerError> {
     record.commands.clear();
     record.created = None;
     record.replay().map_err(PeerError::Record)
-}
-
-#[cold]
-fn unreachable_game(game_id: String, seat: Side) -> PeerGame {
-    // Only reached if the rules core refused its own standard start: a game with no acts.
-    let head = Record::new(Variant::VRHCABY.rules(), None);
-    let fold = Fold::new(Game::new());
-    PeerGame {
-        game_id,
-        seat,
-        head,
-        logs: BySide::default(),
-        secrets: Vec::new(),
-        base: fold.clone(),
-        cur: fold,
-        clock: ClockSync::default(),
-        link: Link::default(),
-        sent: Vec::new(),
-        down: Vec::new(),
-        judge: Judge::default(),
-        refused: Vec::new(),
-        divergence: None,
-        queued: Vec::new(),
-        deferred: Default::default(),
-        early: Default::default(),
-    }
 }

@@ -6,7 +6,7 @@
 
 use serde::{Deserialize, Serialize};
 use serde_json::value::RawValue;
-use vrhcaby_p2p::{decode, encode, Act, Output as PeerOutput, PeerGame};
+use vrhcaby_p2p::{decode, encode, is_player_command, Act, Output as PeerOutput, PeerGame};
 pub use vrhcaby_p2p::{Divergence, PeerError};
 use vrhcaby_rules::{Command, Event, Game, Millis, Side};
 
@@ -55,19 +55,6 @@ struct Saved<'a> {
 #[derive(Deserialize)]
 struct Version {
     version: u32,
-}
-
-/// A command a player gives (not a tick, presence or a judgement about the other side).
-fn is_players(cmd: &Command) -> bool {
-    matches!(
-        cmd,
-        Command::Move { .. }
-            | Command::OfferDraw { .. }
-            | Command::AcceptDraw { .. }
-            | Command::DeclineDraw { .. }
-            | Command::Resign { .. }
-            | Command::Leave { .. }
-    )
 }
 
 impl PeerSession {
@@ -189,7 +176,7 @@ impl PeerSession {
         for act in &out.crossed {
             match act {
                 Act::Cmd(Command::ClaimWin { .. }) => self.crossings.push(Crossing::ClaimTooLate),
-                Act::Cmd(cmd) if cmd.side() == Some(self.pg.seat()) && is_players(cmd) => {
+                Act::Cmd(cmd) if cmd.side() == Some(self.pg.seat()) && is_player_command(cmd) => {
                     self.crossings.push(Crossing::ActVoid);
                 }
                 _ => {}
