@@ -398,8 +398,11 @@ impl PeerGame {
             .max(l.awake_at)
             .max(l.present_since)
             .max(l.ready_at);
+        // (One made in the first seconds of the window may have been on its way, or made just
+        // before it by the other clock, when the window began.)
+        let window = self.clock.shared(live_since).saturating_add(LATE_MS);
         let live_min = match recv {
-            Some(r) if !judgement && a.t >= self.clock.shared(live_since) => {
+            Some(r) if !judgement && a.t >= window => {
                 min.max(self.clock.shared(r).saturating_sub(LATE_MS + slack))
             }
             _ => min,
