@@ -60,24 +60,6 @@ static DECODED: AtomicU64 = AtomicU64::new(0);
 static LAST_PRINT: AtomicU64 = AtomicU64::new(0);
 /// Acts of the other device taken into its log (the fold accepted them).
 static ACTS_TAKEN: AtomicU64 = AtomicU64::new(0);
-/// Messages held back by [`known_bug`].
-static FILTERED: AtomicU64 = AtomicU64::new(0);
-
-/// Messages that trigger a bug already reported, held back so the run can go on finding
-/// others; `FUZZ_KNOWN_BUGS=1` lets them through (to check a fix).
-///
-/// - A heartbeat stamped `t >= 2^62` (e.g. `i64::MAX`) that echoes our last heartbeat makes
-///   `ClockSync::sample` overflow (`clock.rs`: `t2 - t1 + t3 - t4` in `i64`): a panic with
-///   overflow checks (debug and test builds), a wrapped value otherwise.
-///   Repro: `{"type":"heartbeat","have":0,"t":9223372036854775807,"echo":1000000,"held":0}`.
-fn known_bug(m: &Message) -> bool {
-    static LET_THROUGH: OnceLock<bool> = OnceLock::new();
-    if *LET_THROUGH.get_or_init(|| std::env::var_os("FUZZ_KNOWN_BUGS").is_some()) {
-        return false;
-    }
-    matches!(m, Message::Heartbeat { t, .. } if *t >= 1 << 62)
-}
-
 fn started() -> &'static Instant {
     static T0: OnceLock<Instant> = OnceLock::new();
     T0.get_or_init(Instant::now)
@@ -89,7 +71,7 @@ fn print_stats(why: &str) {
     let receives = RECEIVES.load(Relaxed);
     eprintln!(
         "#receive-stats {why} t={secs:.0}s inputs={} structured={} reached_receive={reached} \
-         ({:.0}/s) receive_calls={receives} ({:.0}/s) receive_ok={} acts_taken={} raw_lines={} decoded={} filtered={}",
+         ({:.0}/s) receive_calls={receives} ({:.0}/s) receive_ok={} acts_taken={} raw_lines={} decoded={}",
         INPUTS.load(Relaxed),
         STRUCTURED.load(Relaxed),
         reached as f64 / secs,
@@ -98,7 +80,6 @@ fn print_stats(why: &str) {
         ACTS_TAKEN.load(Relaxed),
         LINES.load(Relaxed),
         DECODED.load(Relaxed),
-        FILTERED.load(Relaxed),
     );
 }
 
@@ -185,10 +166,6 @@ impl Device {
 
     /// The checked receive: the heart of this target.
     fn receive(&mut self, msg: Message, reached: &mut bool) {
-        if known_bug(&msg) {
-            FILTERED.fetch_add(1, Relaxed);
-            return;
-        }
         let game = self.pg.game().clone();
         let logs = self.pg.logs().clone();
         let peer = !self.pg.seat();
