@@ -34,6 +34,12 @@ impl PeerGame {
             _ => None,
         };
         let due = |from: Millis| now >= from.saturating_add(MOVE_TIME_MS + GRACE_MS);
+        if roll == 0 && self.logs[peer].is_empty() {
+            // Before the other device has made any act it may not have its clock synchronised
+            // yet (it stamps nothing before): nobody is late for the lot (R19's ten hours end
+            // a game that never begins as a draw).
+            return None;
+        }
         let late = if parts.commit[peer].is_none() {
             match delivered {
                 Some(at) => due(at).then_some(peer),
