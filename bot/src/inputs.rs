@@ -94,8 +94,7 @@ pub fn encode(pos: &Position, side: Side, out: &mut Inputs) {
     out.contact = is_contact(pos);
     for (k, (x, y)) in [(own, opp), (opp, own)].into_iter().enumerate() {
         let base = k * PER_SIDE;
-        for p in 1..=24 {
-            let n = x[p];
+        for (p, &n) in x.iter().enumerate().take(25).skip(1) {
             let i = base + (p - 1) * PER_POINT;
             if n >= 1 {
                 out.push(i, 1.0);

@@ -43,7 +43,8 @@ pub struct SelfPlay {
 }
 
 /// The best play at 0-ply for `side` (the position after it and the mover's estimate), with an
-/// optional noise of standard deviation `noise` on each play's win from `rng`.
+/// optional uniform noise of up to ±`noise` on each play's win from `rng`.
+#[allow(clippy::too_many_arguments)]
 pub fn best_play(
     ev: &Evaluator,
     gen: &mut PlayGenerator,
