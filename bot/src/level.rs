@@ -46,8 +46,8 @@ impl Level {
     #[must_use]
     pub fn noise(self) -> f32 {
         match self {
-            Level::Beginner => 0.10,
-            Level::Intermediate => 0.03,
+            Level::Beginner => 0.05,
+            Level::Intermediate => 0.02,
             Level::Expert | Level::Strongest => 0.0,
         }
     }
