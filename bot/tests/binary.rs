@@ -47,7 +47,10 @@ fn eval_and_the_rules_ops_answer() {
     assert!(answers[0]["win"].is_number());
     let req = format!(r#"{{"position":{START},"turn":"white","dice":[2,1],"rules":"standard"}}"#);
     let plays = run("plays", &req);
-    assert_eq!(plays[0], vrhcaby_rules::cli::answer(vrhcaby_rules::cli::Op::Plays, &req));
+    assert_eq!(
+        plays[0],
+        vrhcaby_rules::cli::answer(vrhcaby_rules::cli::Op::Plays, &req)
+    );
     assert_eq!(plays[0]["plays"].as_array().map(Vec::len), Some(15));
 }
 
