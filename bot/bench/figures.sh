@@ -25,6 +25,6 @@ run --a ply1 --b expert --deals 250 --seed 11
 [ "${1:-full}" = quick ] && exit 0
 # The strongest level (pruned 2-ply) is ~25 ms a move natively: fewer games.
 run --a strongest --b gnubg --deals 1000 --seed 12
-run --a strongest --b expert --deals 500 --seed 13
-run --a strongest --b pubeval --deals 250 --seed 14
-run --a strongest --b random --deals 100 --seed 15
+run --a strongest --b expert --deals 250 --seed 13
+run --a strongest --b pubeval --deals 100 --seed 14
+run --a strongest --b random --deals 50 --seed 15
