@@ -13,6 +13,7 @@ use vrhcaby_rules::bench::SplitMix64;
 
 struct Options {
     games: u64,
+    stop_after: Option<u64>,
     seed: u64,
     hidden: usize,
     race_hidden: usize,
@@ -30,11 +31,12 @@ struct Options {
     relabel_alpha: f32,
 }
 
-const USAGE: &str = "usage: train [--games N] [--seed S] [--hidden H] [--race-hidden H] [--alpha A] [--alpha-end A] [--lambda L] [--out FILE] [--init FILE] [--bench-every N] [--bench-deals N] [--save-every N] [--relabel-rounds K] [--relabel-positions N] [--relabel-epochs E] [--relabel-alpha A]";
+const USAGE: &str = "usage: train [--games N] [--stop-after N] [--seed S] [--hidden H] [--race-hidden H] [--alpha A] [--alpha-end A] [--lambda L] [--out FILE] [--init FILE] [--bench-every N] [--bench-deals N] [--save-every N] [--relabel-rounds K] [--relabel-positions N] [--relabel-epochs E] [--relabel-alpha A]";
 
 fn parse() -> Result<Options, String> {
     let mut o = Options {
         games: 100_000,
+        stop_after: None,
         seed: 1,
         hidden: 96,
         race_hidden: 32,
@@ -58,6 +60,7 @@ fn parse() -> Result<Options, String> {
         let bad = || format!("bad value {v} for {flag}");
         match flag.as_str() {
             "--games" => o.games = v.parse().map_err(|_| bad())?,
+            "--stop-after" => o.stop_after = Some(v.parse().map_err(|_| bad())?),
             "--seed" => o.seed = v.parse().map_err(|_| bad())?,
             "--hidden" => o.hidden = v.parse().map_err(|_| bad())?,
             "--race-hidden" => o.race_hidden = v.parse().map_err(|_| bad())?,
@@ -126,7 +129,10 @@ fn main() -> ExitCode {
                 })
             );
         };
-    for g in 1..=o.games {
+    // `--stop-after` ends the TD phase early but keeps the learning-rate schedule of `--games`,
+    // so a run cut by hand is reproduced exactly.
+    let last = o.stop_after.map_or(o.games, |n| n.min(o.games));
+    for g in 1..=last {
         let frac = (g - 1) as f32 / o.games.max(1) as f32;
         let alpha = o.alpha + (o.alpha_end - o.alpha) * frac;
         positions += play.game(&mut ev, &mut rng, alpha, o.lambda) as u64;
@@ -135,8 +141,9 @@ fn main() -> ExitCode {
                 eprintln!("cannot write {}: {e}", o.out);
                 return ExitCode::FAILURE;
             }
+            println!("{}", serde_json::json!({ "phase": "saved", "games": g }));
         }
-        if g % o.bench_every == 0 || g == o.games {
+        if g % o.bench_every == 0 || g == last {
             log(
                 &ev,
                 g,
@@ -166,7 +173,7 @@ fn main() -> ExitCode {
         }
         log(
             &ev,
-            o.games,
+            last,
             positions,
             "relabel",
             serde_json::json!({ "round": round, "label_mse": mse }),
