@@ -1,6 +1,7 @@
 //! `vrhcaby <op>`: reads one JSON request per line on stdin and writes one JSON answer per line.
 //! Ops: `legal`, `plays`, `replay` (see the README), and `bench` for the move-generation benchmark
-//! (or, with `--replay N`, applying and replaying a record of N commands).
+//! (or, with `--replay N`, applying and replaying a record of N commands). The computer's `bot`
+//! and `eval` are served by `vrhcaby-bot` (crate vrhcaby-bot), which also answers these ops.
 
 use std::io::{self, BufRead, BufWriter, Write};
 use std::process::ExitCode;
@@ -16,6 +17,11 @@ fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     match args.first().map(String::as_str) {
         Some("bench") => bench(&args[1..]),
+        Some(name @ ("bot" | "eval")) => {
+            // The computer lives in the bot crate, which depends on this one.
+            eprintln!("{name} is answered by the bot crate's binary: cargo run --release -p vrhcaby-bot --bin vrhcaby-bot -- {name}");
+            ExitCode::from(2)
+        }
         Some(name) => match Op::parse(name) {
             Some(op) => serve(op),
             None => {

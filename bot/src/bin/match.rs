@@ -1,0 +1,125 @@
+//! `match`: N deals of 1-point games under the house rules between two players, each deal played
+//! twice with the seats swapped and the same dice; prints a JSON report (win rate of `--a` with
+//! its 95% interval, time per move).
+//!
+//! cargo run --release -p vrhcaby-bot --bin match -- --a expert --b pubeval --deals 1000 --seed 1
+//!
+//! Players: a level (beginner, intermediate, expert, strongest), `ply0`, `ply1`, `ply2` (the bot
+//! without noise at that depth), `pubeval`, `random`, `gnubg` (GNU Backgammon 0-ply through
+//! `--python` running `--gnubg-script`; a benchmark tool only).
+
+use std::process::ExitCode;
+
+use vrhcaby_bot::matches::run;
+use vrhcaby_bot::players::{BotPlayer, GnubgPlayer, Player, PubevalPlayer, RandomPlayer};
+use vrhcaby_bot::{Bot, Budget, Evaluator, Level};
+
+const USAGE: &str = "usage: match --a PLAYER --b PLAYER [--deals N] [--seed S] [--weights FILE] [--python PATH] [--gnubg-script PATH] [--progress-every N]";
+
+struct Options {
+    a: String,
+    b: String,
+    deals: usize,
+    seed: u64,
+    weights: Option<String>,
+    python: String,
+    script: String,
+    progress_every: usize,
+}
+
+fn player(name: &str, o: &Options, ev: &Evaluator, k: u64) -> Result<Box<dyn Player>, String> {
+    let bot = || Bot::new(ev.clone());
+    let raw = |label: &str, budget: Budget| BotPlayer {
+        bot: bot(),
+        label: label.into(),
+        budget,
+        noise: 0.0,
+    };
+    Ok(match name {
+        "pubeval" => Box::new(PubevalPlayer::default()),
+        "random" => Box::new(RandomPlayer::new(o.seed ^ k)),
+        "gnubg" => Box::new(
+            GnubgPlayer::spawn(&o.python, &o.script)
+                .map_err(|e| format!("cannot start gnubg helper: {e}"))?,
+        ),
+        "ply0" => Box::new(raw("ply0", Budget::ZERO_PLY)),
+        "ply1" => Box::new(raw("ply1", Budget::ONE_PLY)),
+        "ply2" => Box::new(raw("ply2", Budget::TWO_PLY)),
+        _ => match Level::parse(name) {
+            Some(level) => Box::new(BotPlayer::at_level(bot(), level)),
+            None => return Err(format!("unknown player {name}")),
+        },
+    })
+}
+
+fn parse() -> Result<Options, String> {
+    let mut o = Options {
+        a: String::new(),
+        b: String::new(),
+        deals: 100,
+        seed: 1,
+        weights: None,
+        python: "/work/gnubg-venv/bin/python".into(),
+        script: "bot/bench/gnubg_eval.py".into(),
+        progress_every: 0,
+    };
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let mut it = args.iter();
+    while let Some(flag) = it.next() {
+        let v = it.next().ok_or_else(|| format!("{flag} needs a value"))?;
+        let bad = || format!("bad value {v} for {flag}");
+        match flag.as_str() {
+            "--a" => o.a = v.clone(),
+            "--b" => o.b = v.clone(),
+            "--deals" => o.deals = v.parse().map_err(|_| bad())?,
+            "--seed" => o.seed = v.parse().map_err(|_| bad())?,
+            "--weights" => o.weights = Some(v.clone()),
+            "--python" => o.python = v.clone(),
+            "--gnubg-script" => o.script = v.clone(),
+            "--progress-every" => o.progress_every = v.parse().map_err(|_| bad())?,
+            _ => return Err(format!("unknown option {flag}")),
+        }
+    }
+    if o.a.is_empty() || o.b.is_empty() {
+        return Err("--a and --b are needed".into());
+    }
+    Ok(o)
+}
+
+fn main() -> ExitCode {
+    let o = match parse() {
+        Ok(o) => o,
+        Err(e) => {
+            eprintln!("{e}\n{USAGE}");
+            return ExitCode::from(2);
+        }
+    };
+    let ev = match &o.weights {
+        Some(path) => std::fs::read(path)
+            .map_err(|e| e.to_string())
+            .and_then(|b| Evaluator::from_bytes(&b).map_err(|e| e.to_string())),
+        None => Evaluator::builtin().map_err(|e| e.to_string()),
+    };
+    let ev = match ev {
+        Ok(ev) => ev,
+        Err(e) => {
+            eprintln!("weights: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let (mut a, mut b) = match (player(&o.a, &o, &ev, 1), player(&o.b, &o, &ev, 2)) {
+        (Ok(a), Ok(b)) => (a, b),
+        (Err(e), _) | (_, Err(e)) => {
+            eprintln!("{e}\n{USAGE}");
+            return ExitCode::from(2);
+        }
+    };
+    let every = o.progress_every;
+    let report = run(a.as_mut(), b.as_mut(), o.deals, o.seed, |r| {
+        if every > 0 && r.deal_scores.len() % every == 0 {
+            eprintln!("{}", r.json());
+        }
+    });
+    println!("{}", report.json());
+    ExitCode::SUCCESS
+}
