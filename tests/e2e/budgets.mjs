@@ -8,13 +8,18 @@ import { launch, newPage, serveDist, startGame, waitPhase } from './harness.mjs'
 
 const dist = fileURLToPath(new URL('../../dist/', import.meta.url));
 const sizes = {};
+const botSizes = {};
 // The start page's own files (peer/ holds the peer-to-peer app, loaded only when asked for).
+// The computer's Web Worker (bot_worker*) loads only when a computer game or a hint starts.
 for (const f of await readdir(dist)) {
-  if (!/\.(wasm|js|css|html)$/.test(f) || f === 'sw.js') continue; // the worker loads after the page
+  if (!/\.(wasm|js|css|html)$/.test(f) || f === 'sw.js') continue; // the service worker loads after the page
   const bytes = await readFile(dist + f);
-  sizes[f] = { raw: bytes.length, gzip: gzipSync(bytes, { level: 9 }).length };
+  const size = { raw: bytes.length, gzip: gzipSync(bytes, { level: 9 }).length };
+  if (f.startsWith('bot_worker')) botSizes[f] = size;
+  else sizes[f] = size;
 }
 const firstLoadGzip = Object.values(sizes).reduce((a, s) => a + s.gzip, 0);
+const botWorkerGzip = Object.values(botSizes).reduce((a, s) => a + s.gzip, 0);
 
 const server = await serveDist();
 const browser = await launch();
@@ -65,6 +70,8 @@ const stats = (xs) => {
 console.log(JSON.stringify({
   first_load_gzip_bytes: firstLoadGzip,
   files: sizes,
+  bot_worker_gzip_bytes: botWorkerGzip,
+  bot_worker_files: botSizes,
   click_to_targets_ms: stats(select),
   click_to_redrawn_ms: stats(redraw),
 }, null, 2));
