@@ -33,6 +33,11 @@ pub struct GameState {
     pub now: RwSignal<Millis>,
     /// The dice are tumbling before an automatic roll lands.
     pub tumbling: RwSignal<bool>,
+    /// The hint on the board (`drivers::bot`), and the record length it was asked at.
+    pub hint: RwSignal<Option<crate::drivers::bot::Hint>>,
+    pub hint_at: RwSignal<Option<usize>>,
+    /// Bumped when the computer's worker answers (the bot driver looks again).
+    pub bot_answers: RwSignal<u32>,
 }
 
 /// The player's settings, remembered in localStorage.
@@ -143,6 +148,9 @@ impl Dispatch {
                 session: RwSignal::new(None),
                 now: RwSignal::new(platform::now_ms()),
                 tumbling: RwSignal::new(false),
+                hint: RwSignal::new(None),
+                hint_at: RwSignal::new(None),
+                bot_answers: RwSignal::new(0),
             },
             settings: Settings::load(),
             notices: Notices {

@@ -3,6 +3,7 @@
 //! the peer link. Each is installed once by `App` (in Effects and listeners, never in a
 //! constructor or `Default`).
 
+pub mod bot;
 pub mod clock;
 pub mod roll;
 pub mod storage;
@@ -33,4 +34,5 @@ pub fn install(d: Dispatch) {
     link::install(d);
     clock::install(d);
     roll::install(d);
+    bot::install(d);
 }

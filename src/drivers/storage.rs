@@ -3,12 +3,12 @@
 //! a game claims it for this tab first (`tab`), so two tabs never write the same game.
 
 use leptos::prelude::*;
-use vrhcaby_rules::SeededDice;
+use vrhcaby_rules::{SeededDice, Side};
 
 use super::tab::{self, Claim};
 use crate::platform;
 use crate::session::save::{legacy_slot, LEGACY_KEY};
-use crate::session::{Dice, Effect, Input, Kind, Session};
+use crate::session::{Computer, Dice, Effect, Input, Kind, Session};
 use crate::state::{Dispatch, Screen};
 
 /// The dice for a game on this device: `?seed=N` makes them deterministic.
@@ -177,6 +177,26 @@ pub fn open(d: Dispatch, kind: Kind, steal: bool) {
 pub fn new_local(d: Dispatch) {
     with_claim(d, Kind::Local, true, move || {
         switch(d, Session::hot_seat(dice()));
+        d.nav.screen.set(Screen::Game);
+        d.perform(&Effect::Save);
+    });
+}
+
+/// The computer's levels (the CLI's names), weakest first.
+pub const LEVELS: [&str; 4] = ["beginner", "intermediate", "expert", "strongest"];
+
+/// Starts a new game against the computer at `level`; the person plays `side` (`None`: a random
+/// side, from `?seed=` when given). Replaces the saved game against the computer.
+pub fn new_bot(d: Dispatch, level: &str, side: Option<Side>) {
+    let entropy = platform::seed().unwrap_or_else(platform::entropy);
+    let person = side.unwrap_or(if entropy % 2 == 0 { Side::White } else { Side::Black });
+    let computer = Computer {
+        side: !person,
+        level: level.to_owned(),
+        seed: (entropy & 0x7fff_ffff) as u32,
+    };
+    with_claim(d, Kind::Bot, true, move || {
+        switch(d, Session::computer(dice(), computer));
         d.nav.screen.set(Screen::Game);
         d.perform(&Effect::Save);
     });

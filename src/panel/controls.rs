@@ -42,6 +42,12 @@ pub fn Controls(confirm_resign: RwSignal<bool>) -> impl IntoView {
         move || with_session(g, |x, _, _| x.remote().map(|p| (p.seat(), p.online()))).flatten();
     let hot_seat = move || with_session(g, |x, _, _| x.own_side().is_none()).unwrap_or(true);
     let confirm_leave = RwSignal::new(false);
+    // The hint: for the person to move, before their first move of the roll (not in peer games).
+    let can_hint = move || {
+        g.session
+            .with(|x| x.as_ref().and_then(crate::drivers::bot::hint_question))
+            .is_some()
+    };
 
     view! {
         <section class="controls">
@@ -87,6 +93,8 @@ pub fn Controls(confirm_resign: RwSignal<bool>) -> impl IntoView {
             <div class="row">
                 <button data-testid="offer-draw" disabled=move || !can_offer() title=offer_reason
                     on:click=move |_| act(Intent::OfferDraw)>{move || s.say(Key::OfferDraw)}</button>
+                <button data-testid="hint" disabled=move || !can_hint()
+                    on:click=move |_| crate::drivers::bot::ask_hint(d)>{move || s.say(Key::Hint)}</button>
                 <button data-testid="resign" disabled=move || !playing()
                     on:click=move |_| confirm_resign.set(true)>{move || s.say(Key::Resign)}</button>
             </div>

@@ -10,12 +10,16 @@ use crate::panel::LanguageAndSound;
 use crate::platform;
 use crate::session::Kind;
 use crate::state::{Dispatch, Screen};
+use vrhcaby_rules::Side;
 
 #[component]
 pub fn StartScreen() -> impl IntoView {
     let d = expect_context::<Dispatch>();
     let s = d.settings;
     let nav = d.nav;
+    let bot_open = RwSignal::new(false);
+    let level = RwSignal::new(String::from("intermediate"));
+    let side = RwSignal::new(String::from("white"));
     let discard = move |kind: Kind| {
         nav.load_error.set(None);
         if kind == Kind::Local {
@@ -57,11 +61,51 @@ pub fn StartScreen() -> impl IntoView {
                 <button class="primary" data-testid="play-friend" on:click=move |_| link::invite(d)>
                     {move || s.say(Key::PlayFriend)}
                 </button>
+                <button class="primary" data-testid="play-computer" aria-expanded=move || bot_open.get().to_string()
+                    on:click=move |_| bot_open.update(|o| *o = !*o)>
+                    {move || s.say(Key::PlayComputer)}
+                </button>
+                {move || bot_open.get().then(|| view! {
+                    <div class="bot-setup" data-testid="bot-setup">
+                        <label>{move || s.say(Key::BotLevel)}" "
+                            <select data-testid="bot-level" on:change=move |ev| level.set(event_target_value(&ev))>
+                                {storage::LEVELS.into_iter().map(|l| view! {
+                                    <option value=l selected=move || level.get() == l>{move || s.say(level_key(l))}</option>
+                                }).collect_view()}
+                            </select>
+                        </label>
+                        <label>{move || s.say(Key::BotSide)}" "
+                            <select data-testid="bot-side" on:change=move |ev| side.set(event_target_value(&ev))>
+                                <option value="white" selected=move || side.get() == "white">{move || i18n::side_name(s.lang.get(), Side::White)}</option>
+                                <option value="black" selected=move || side.get() == "black">{move || i18n::side_name(s.lang.get(), Side::Black)}</option>
+                                <option value="random" selected=move || side.get() == "random">{move || s.say(Key::SideRandom)}</option>
+                            </select>
+                        </label>
+                        <button class="primary" data-testid="start-bot-game" on:click=move |_| {
+                            let person = match side.get_untracked().as_str() {
+                                "white" => Some(Side::White),
+                                "black" => Some(Side::Black),
+                                _ => None,
+                            };
+                            storage::new_bot(d, &level.get_untracked(), person);
+                        }>{move || s.say(Key::StartBotGame)}</button>
+                    </div>
+                })}
                 <button data-testid="how-to-play" on:click=move |_| nav.screen.set(Screen::HowTo)>
                     {move || s.say(Key::HowToPlay)}
                 </button>
             </div>
             <div class="settings"><LanguageAndSound/></div>
         </main>
+    }
+}
+
+/// The name of a level (the CLI's) in the player's language.
+fn level_key(level: &str) -> Key {
+    match level {
+        "beginner" => Key::LevelBeginner,
+        "intermediate" => Key::LevelIntermediate,
+        "expert" => Key::LevelExpert,
+        _ => Key::LevelStrongest,
     }
 }

@@ -9,6 +9,7 @@ use std::cell::RefCell;
 use js_sys::JsString;
 use vrhcaby_bot::cli::{answer, BotOp};
 use vrhcaby_bot::Bot;
+use vrhcaby_rules::{Position, Roll, Setup, Side};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{DedicatedWorkerGlobalScope, MessageEvent};
@@ -26,6 +27,7 @@ fn respond(text: &str) -> String {
             *b = Bot::builtin().ok();
         }
         match b.as_mut() {
+            Some(bot) if is_draw_question(text) => draw_answer(bot, text),
             Some(bot) => answer(bot, BotOp::Bot, text),
             None => serde_json::json!({ "error": "the built-in weights do not parse" }),
         }
@@ -34,6 +36,32 @@ fn respond(text: &str) -> String {
         obj.insert("id".into(), id);
     }
     value.to_string()
+}
+
+fn is_draw_question(text: &str) -> bool {
+    serde_json::from_str::<serde_json::Value>(text)
+        .is_ok_and(|v| v.get("op").and_then(|o| o.as_str()) == Some("accepts_draw"))
+}
+
+/// `{"op":"accepts_draw", position, offerer, dice|null}` → `{"accept": bool}` (`Bot::accepts_draw`).
+fn draw_answer(bot: &mut Bot, text: &str) -> serde_json::Value {
+    #[derive(serde::Deserialize)]
+    struct Ask {
+        position: Setup,
+        offerer: Side,
+        #[serde(default)]
+        dice: Option<[u8; 2]>,
+    }
+    let ask = match serde_json::from_str::<Ask>(text) {
+        Ok(a) => a,
+        Err(e) => return serde_json::json!({ "error": format!("bad request: {e}") }),
+    };
+    let position = match Position::from_setup(&ask.position) {
+        Ok(p) => p,
+        Err(e) => return serde_json::json!({ "error": e.to_string() }),
+    };
+    let roll = ask.dice.and_then(|[a, b]| Roll::from_values(a, b).ok());
+    serde_json::json!({ "accept": bot.accepts_draw(&position, ask.offerer, roll) })
 }
 
 /// The request's `id`, if it has one (echoed so the page can match answers to requests).
@@ -70,5 +98,9 @@ mod tests {
         assert_eq!(respond(req), respond(req));
         let bad: serde_json::Value = serde_json::from_str(&respond("{")).unwrap();
         assert!(bad["error"].is_string());
+        let draw = r#"{"id":2,"op":"accepts_draw","position":{"white":[0,0,0,0,0,0,5,0,3,0,0,0,0,5,0,0,0,0,0,0,0,0,0,0,2,0],"black":[0,0,0,0,0,0,5,0,3,0,0,0,0,5,0,0,0,0,0,0,0,0,0,0,2,0]},"offerer":"white","dice":null}"#;
+        let a: serde_json::Value = serde_json::from_str(&respond(draw)).unwrap();
+        assert!(a["accept"].is_boolean(), "{a}");
+        assert_eq!(a["id"], 2);
     }
 }
