@@ -163,8 +163,16 @@ fn on_answer(d: Dispatch, text: &str) {
     d.game.bot_answers.update(|n| *n = n.wrapping_add(1));
 }
 
+/// `?botpause=MS` sets every pause of the computer (tests and demos); otherwise the defaults.
+fn pause_override() -> Option<u64> {
+    crate::platform::query_param("botpause").and_then(|v| v.parse().ok())
+}
+
 /// The pause before the first move of a roll: between the bounds, varying with the position.
 fn first_pause(len: usize) -> u64 {
+    if let Some(ms) = pause_override() {
+        return ms;
+    }
     let (lo, hi) = FIRST_PAUSE;
     lo + (len as u64 * 2_654_435_761 % (hi - lo + 1))
 }
@@ -243,7 +251,7 @@ fn step(d: Dispatch) {
                 let pause = if done.is_empty() {
                     first_pause(len)
                 } else {
-                    NEXT_PAUSE
+                    pause_override().unwrap_or(NEXT_PAUSE)
                 };
                 later(d, len, pause, intent);
             }
@@ -260,8 +268,16 @@ fn step(d: Dispatch) {
             let answer = W.with(|w| w.borrow().draws.get(&q).copied());
             match answer {
                 None => post(d, q, |id| draw_request(id, &position, offerer, roll)),
-                Some(true) => later(d, len, DRAW_PAUSE, Intent::AcceptDraw),
-                Some(false) => later(d, len, DRAW_PAUSE, Intent::DeclineDraw),
+                Some(accept) => later(
+                    d,
+                    len,
+                    pause_override().unwrap_or(DRAW_PAUSE),
+                    if accept {
+                        Intent::AcceptDraw
+                    } else {
+                        Intent::DeclineDraw
+                    },
+                ),
             }
         }
     }
