@@ -89,11 +89,12 @@ fn post(d: Dispatch, question: Question, make: impl FnOnce(u32) -> String) {
         if w.worker.is_none() {
             match Worker::new(WORKER_URL) {
                 Ok(worker) => {
-                    let on_message = Closure::<dyn FnMut(MessageEvent)>::new(move |ev: MessageEvent| {
-                        if let Some(text) = ev.data().as_string() {
-                            on_answer(d, &text);
-                        }
-                    });
+                    let on_message =
+                        Closure::<dyn FnMut(MessageEvent)>::new(move |ev: MessageEvent| {
+                            if let Some(text) = ev.data().as_string() {
+                                on_answer(d, &text);
+                            }
+                        });
                     worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
                     on_message.forget();
                     w.worker = Some(worker);
@@ -232,7 +233,9 @@ fn step(d: Dispatch) {
             let q = Question::Play(key_of(&start, side, roll, &level, seed));
             let plan = W.with(|w| w.borrow().plans.get(&q).cloned());
             let Some(plan) = plan else {
-                post(d, q, |id| play_request(id, &start, side, roll, &level, seed));
+                post(d, q, |id| {
+                    play_request(id, &start, side, roll, &level, seed)
+                });
                 return;
             };
             let next = match remaining(&plan, &done) {
@@ -293,7 +296,9 @@ pub fn ask_hint(d: Dispatch) {
         return;
     };
     let q = Question::Hint(key_of(&start, side, roll, HINT_LEVEL, 0));
-    post(d, q, |id| play_request(id, &start, side, roll, HINT_LEVEL, 0));
+    post(d, q, |id| {
+        play_request(id, &start, side, roll, HINT_LEVEL, 0)
+    });
 }
 
 /// What a hint would be asked about now, if one may be asked.
@@ -319,9 +324,10 @@ pub fn install(d: Dispatch) {
         d.game.bot_answers.track();
         let on_game = d.nav.screen.get() == Screen::Game;
         // Any change of the game: the hint goes (it is for one roll, until the person moves).
-        let len = d.game.session.with(|s| {
-            s.as_ref().map(|s| s.game().record().commands.len())
-        });
+        let len = d
+            .game
+            .session
+            .with(|s| s.as_ref().map(|s| s.game().record().commands.len()));
         if d.game.hint.with_untracked(Option::is_some) && d.game.hint_at.get_untracked() != len {
             d.game.hint.set(None);
         }

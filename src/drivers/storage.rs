@@ -189,7 +189,11 @@ pub const LEVELS: [&str; 4] = ["beginner", "intermediate", "expert", "strongest"
 /// side, from `?seed=` when given). Replaces the saved game against the computer.
 pub fn new_bot(d: Dispatch, level: &str, side: Option<Side>) {
     let entropy = platform::seed().unwrap_or_else(platform::entropy);
-    let person = side.unwrap_or(if entropy % 2 == 0 { Side::White } else { Side::Black });
+    let person = side.unwrap_or(if entropy % 2 == 0 {
+        Side::White
+    } else {
+        Side::Black
+    });
     let computer = Computer {
         side: !person,
         level: level.to_owned(),

@@ -50,7 +50,7 @@ pub fn turn_so_far(game: &Game) -> Option<(Position, Vec<Step>)> {
         .collect();
     let mut record = game.record().clone();
     record.commands.truncate(last_roll + 1);
-    let start = record.replay().ok()?.position().clone();
+    let start = *record.replay().ok()?.position();
     Some((start, done))
 }
 
@@ -72,7 +72,7 @@ impl Session {
                 })
             }
             Phase::DrawOffered if g.turn() == Some(side) => Some(Task::AnswerDraw {
-                position: g.position().clone(),
+                position: *g.position(),
                 offerer: !side,
                 roll: g.current_roll(),
             }),
@@ -83,7 +83,14 @@ impl Session {
 
 /// The worker's request (DESIGN.md's `bot` request, plus an `id`) for a play.
 #[must_use]
-pub fn play_request(id: u32, start: &Position, side: Side, roll: Roll, level: &str, seed: u32) -> String {
+pub fn play_request(
+    id: u32,
+    start: &Position,
+    side: Side,
+    roll: Roll,
+    level: &str,
+    seed: u32,
+) -> String {
     json!({
         "id": id,
         "position": start,
@@ -183,7 +190,10 @@ mod tests {
             until_moving(&mut s, &mut t);
             let mover = s.game().dice_owner().unwrap();
             let m = s.game().legal_moves()[0];
-            let intent = Intent::Move { from: m.from, to: m.to };
+            let intent = Intent::Move {
+                from: m.from,
+                to: m.to,
+            };
             if mover == Side::Black {
                 assert_eq!(
                     s.handle(Input::Intent(intent), t),
@@ -209,7 +219,13 @@ mod tests {
             let mut s = game_vs(Side::White, seed);
             let mut t = 0;
             until_moving(&mut s, &mut t);
-            let Some(Task::Play { start, roll, done, side }) = s.computer_task() else {
+            let Some(Task::Play {
+                start,
+                roll,
+                done,
+                side,
+            }) = s.computer_task()
+            else {
                 continue;
             };
             assert_eq!(side, Side::White);
@@ -217,7 +233,8 @@ mod tests {
             assert_eq!(&start, s.game().position());
             let m = s.game().legal_moves()[0];
             let step = (m.from.index(), m.to.index());
-            s.handle(Input::Computer(step_intent(step).unwrap()), t + 1).unwrap();
+            s.handle(Input::Computer(step_intent(step).unwrap()), t + 1)
+                .unwrap();
             let text = s.save();
             let back = Session::load(&text, Dice::Seeded(SeededDice::new(0))).unwrap();
             assert_eq!(back.seat(Side::White), Seat::Computer);
@@ -225,7 +242,13 @@ mod tests {
             if back.game().phase() != Phase::Moving {
                 continue; // the move ended the turn
             }
-            let Some(Task::Play { start: s2, roll: r2, done: d2, .. }) = back.computer_task() else {
+            let Some(Task::Play {
+                start: s2,
+                roll: r2,
+                done: d2,
+                ..
+            }) = back.computer_task()
+            else {
                 panic!("the computer is still to move");
             };
             assert_eq!(s2, start);
@@ -241,7 +264,14 @@ mod tests {
 
     #[test]
     fn requests_and_answers() {
-        let r = play_request(3, &Position::start(), Side::White, Roll::from_values(3, 1).unwrap(), "beginner", 5);
+        let r = play_request(
+            3,
+            &Position::start(),
+            Side::White,
+            Roll::from_values(3, 1).unwrap(),
+            "beginner",
+            5,
+        );
         let v: serde_json::Value = serde_json::from_str(&r).unwrap();
         assert_eq!(v["dice"], json!([3, 1]));
         assert_eq!(v["turn"], "white");
