@@ -8,7 +8,6 @@
 //! level's play for the person's roll, asked the same way.
 
 use std::cell::RefCell;
-use std::collections::HashMap;
 use std::time::Duration;
 
 use leptos::prelude::*;
@@ -34,7 +33,7 @@ const DRAW_PAUSE: u64 = 900;
 const HINT_LEVEL: &str = "strongest";
 
 /// What a question to the worker was about.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, PartialEq, Eq)]
 enum Question {
     /// The play for (turn's start position, side, roll, level).
     Play(String),
@@ -49,12 +48,12 @@ struct Worker_ {
     /// Posted before the worker was ready.
     queue: Vec<String>,
     next_id: u32,
-    asked: HashMap<u32, Question>,
+    asked: Vec<(u32, Question)>,
     /// Questions in flight (not asked twice).
     in_flight: Vec<Question>,
     /// Plans by their question.
-    plans: HashMap<Question, Vec<Step>>,
-    draws: HashMap<Question, bool>,
+    plans: Vec<(Question, Vec<Step>)>,
+    draws: Vec<(Question, bool)>,
     /// The record length a scheduled act was planned for (one at a time).
     scheduled: Option<usize>,
 }
@@ -72,8 +71,9 @@ pub struct Hint {
 
 fn key_of(start: &Position, side: Side, roll: Roll, level: &str, seed: u32) -> String {
     format!(
-        "{}|{side:?}|{}{}|{level}|{seed}",
+        "{}|{}|{}{}|{level}|{seed}",
         serde_json::to_string(start).unwrap_or_default(),
+        side.name(),
         roll.high().value(),
         roll.low().value()
     )
@@ -105,7 +105,7 @@ fn post(d: Dispatch, question: Question, make: impl FnOnce(u32) -> String) {
         w.next_id = w.next_id.wrapping_add(1);
         let id = w.next_id;
         let text = make(id);
-        w.asked.insert(id, question.clone());
+        w.asked.push((id, question.clone()));
         w.in_flight.push(question);
         if w.ready {
             if let Some(worker) = &w.worker {
@@ -124,7 +124,7 @@ fn on_answer(d: Dispatch, text: &str) {
     let mut hint = None;
     W.with(|w| {
         let mut w = w.borrow_mut();
-        if answer.ready == Some(true) {
+        if answer.ready {
             w.ready = true;
             let queue = std::mem::take(&mut w.queue);
             if let Some(worker) = &w.worker {
@@ -134,17 +134,21 @@ fn on_answer(d: Dispatch, text: &str) {
             }
             return;
         }
-        let Some(q) = answer.id.and_then(|id| w.asked.remove(&id)) else {
+        let Some(at) = answer
+            .id
+            .and_then(|id| w.asked.iter().position(|(i, _)| *i == id))
+        else {
             return;
         };
+        let (_, q) = w.asked.swap_remove(at);
         w.in_flight.retain(|x| *x != q);
         match &q {
             Question::Play(_) => {
-                w.plans.insert(q, answer.moves.clone().unwrap_or_default());
+                w.plans.push((q, answer.moves.clone().unwrap_or_default()));
             }
             Question::Hint(_) => hint = Some(answer.moves.clone().unwrap_or_default()),
             Question::Draw(_) => {
-                w.draws.insert(q, answer.accept.unwrap_or(false));
+                w.draws.push((q, answer.accept.unwrap_or(false)));
             }
         }
     });
@@ -231,7 +235,10 @@ fn step(d: Dispatch) {
             done,
         } => {
             let q = Question::Play(key_of(&start, side, roll, &level, seed));
-            let plan = W.with(|w| w.borrow().plans.get(&q).cloned());
+            let plan = W.with(|w| {
+                let w = w.borrow();
+                w.plans.iter().find(|(k, _)| *k == q).map(|(_, p)| p.clone())
+            });
             let Some(plan) = plan else {
                 post(d, q, |id| {
                     play_request(id, &start, side, roll, &level, seed)
@@ -265,10 +272,14 @@ fn step(d: Dispatch) {
             roll,
         } => {
             let q = Question::Draw(format!(
-                "{}|{offerer:?}|{roll:?}|{len}",
-                serde_json::to_string(&position).unwrap_or_default()
+                "{}|{}|{len}",
+                serde_json::to_string(&position).unwrap_or_default(),
+                offerer.name(),
             ));
-            let answer = W.with(|w| w.borrow().draws.get(&q).copied());
+            let answer = W.with(|w| {
+                let w = w.borrow();
+                w.draws.iter().find(|(k, _)| *k == q).map(|(_, a)| *a)
+            });
             match answer {
                 None => post(d, q, |id| draw_request(id, &position, offerer, roll)),
                 Some(accept) => later(

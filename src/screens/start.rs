@@ -70,15 +70,15 @@ pub fn StartScreen() -> impl IntoView {
                         <label>{move || s.say(Key::BotLevel)}" "
                             <select data-testid="bot-level" on:change=move |ev| level.set(event_target_value(&ev))>
                                 {storage::LEVELS.into_iter().map(|l| view! {
-                                    <option value=l selected=move || level.get() == l>{move || s.say(level_key(l))}</option>
+                                    <option value=l selected=l == "intermediate">{move || s.say(level_key(l))}</option>
                                 }).collect_view()}
                             </select>
                         </label>
                         <label>{move || s.say(Key::BotSide)}" "
                             <select data-testid="bot-side" on:change=move |ev| side.set(event_target_value(&ev))>
-                                <option value="white" selected=move || side.get() == "white">{move || i18n::side_name(s.lang.get(), Side::White)}</option>
-                                <option value="black" selected=move || side.get() == "black">{move || i18n::side_name(s.lang.get(), Side::Black)}</option>
-                                <option value="random" selected=move || side.get() == "random">{move || s.say(Key::SideRandom)}</option>
+                                <option value="white">{move || i18n::side_name(s.lang.get(), Side::White)}</option>
+                                <option value="black">{move || i18n::side_name(s.lang.get(), Side::Black)}</option>
+                                <option value="random">{move || s.say(Key::SideRandom)}</option>
                             </select>
                         </label>
                         <button class="primary" data-testid="start-bot-game" on:click=move |_| {

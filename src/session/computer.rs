@@ -6,8 +6,6 @@
 //! the engine answers deterministically: same position, side, roll, level and the game's saved
 //! seed give the same play), and the moves of that plan already in the record are skipped.
 
-use serde::Deserialize;
-use serde_json::json;
 use vrhcaby_rules::{Command, Game, Origin, Phase, Position, Roll, Side, Target};
 
 use super::{Intent, Session};
@@ -91,52 +89,91 @@ pub fn play_request(
     level: &str,
     seed: u32,
 ) -> String {
-    json!({
-        "id": id,
-        "position": start,
-        "turn": side,
-        "dice": [roll.high().value(), roll.low().value()],
-        "level": level,
-        "seed": seed & 0x7fff_ffff,
-    })
-    .to_string()
+    // Built by hand: serde_json's `Value` would grow the first load.
+    format!(
+        r#"{{"id":{id},"position":{},"turn":"{}","dice":[{},{}],"level":"{level}","seed":{}}}"#,
+        serde_json::to_string(start).unwrap_or_default(),
+        side.name(),
+        roll.high().value(),
+        roll.low().value(),
+        seed & 0x7fff_ffff,
+    )
 }
 
 /// The worker's request for a draw answer.
 #[must_use]
 pub fn draw_request(id: u32, position: &Position, offerer: Side, roll: Option<Roll>) -> String {
-    json!({
-        "id": id,
-        "op": "accepts_draw",
-        "position": position,
-        "offerer": offerer,
-        "dice": roll.map(|r| [r.high().value(), r.low().value()]),
-    })
-    .to_string()
+    let dice = roll.map_or_else(
+        || "null".to_owned(),
+        |r| format!("[{},{}]", r.high().value(), r.low().value()),
+    );
+    format!(
+        r#"{{"id":{id},"op":"accepts_draw","position":{},"offerer":"{}","dice":{dice}}}"#,
+        serde_json::to_string(position).unwrap_or_default(),
+        offerer.name(),
+    )
 }
 
-/// A worker's answer.
-#[derive(Clone, Debug, Default, Deserialize, PartialEq)]
+/// A worker's answer: `{"ready":true}` once loaded, then per request `{"moves":[[o,t],…],
+/// "position":…,"win":…,"id":n}`, `{"accept":bool,"id":n}` or `{"error":…}`.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Answer {
-    #[serde(default)]
     pub id: Option<u32>,
-    #[serde(default)]
     pub moves: Option<Vec<Step>>,
-    #[serde(default)]
-    pub win: Option<f64>,
-    #[serde(default)]
     pub accept: Option<bool>,
-    #[serde(default)]
-    pub error: Option<String>,
-    #[serde(default)]
-    pub ready: Option<bool>,
+    pub error: bool,
+    pub ready: bool,
 }
 
 impl Answer {
+    /// Reads the few fields the page needs by hand (serde_json's `Value` or a derived
+    /// `Deserialize` would grow the first load). The worker's JSON has its keys sorted
+    /// (`accept`, `error`, `id`, `moves`, `position`, `ready`, `win`); an error's message comes
+    /// first and is not read, so nothing inside it can be mistaken for a field.
     #[must_use]
     pub fn parse(text: &str) -> Option<Answer> {
-        serde_json::from_str(text).ok()
+        let text = text.trim();
+        if !text.starts_with('{') {
+            return None;
+        }
+        let mut a = Answer::default();
+        if text.starts_with(r#"{"error":"#) {
+            a.error = true;
+            // The id is the last field after the message: `,"id":n}`.
+            a.id = text
+                .rfind(r#","id":"#)
+                .and_then(|i| number(&text[i + 6..]));
+            return Some(a);
+        }
+        a.ready = text.contains(r#""ready":true"#);
+        a.accept = if text.starts_with(r#"{"accept":true"#) {
+            Some(true)
+        } else if text.starts_with(r#"{"accept":false"#) {
+            Some(false)
+        } else {
+            None
+        };
+        a.id = text.find(r#""id":"#).and_then(|i| number(&text[i + 5..]));
+        if let Some(i) = text.find(r#""moves":["#) {
+            let rest = &text[i + 9..];
+            let end = rest.find("]]").map_or_else(|| rest.find(']')?.checked_add(0), |e| Some(e + 1))?;
+            let mut moves = Vec::new();
+            for pair in rest[..end].split('[').filter(|p| !p.trim().is_empty()) {
+                let mut nums = pair.split(|c: char| !c.is_ascii_digit()).filter(|n| !n.is_empty());
+                let o = nums.next()?.parse().ok()?;
+                let t = nums.next()?.parse().ok()?;
+                moves.push((o, t));
+            }
+            a.moves = Some(moves);
+        }
+        Some(a)
     }
+}
+
+/// The unsigned number at the start of `s`.
+fn number(s: &str) -> Option<u32> {
+    let digits: &str = &s[..s.find(|c: char| !c.is_ascii_digit()).unwrap_or(s.len())];
+    digits.parse().ok()
 }
 
 /// The moves of `plan` still to play when `done` are played; `None` when `done` is not the
@@ -159,6 +196,7 @@ pub fn step_intent((from, to): Step) -> Option<Intent> {
 mod tests {
     use super::*;
     use crate::session::{Computer, Dice, Input, Seat, SessionError};
+    use serde_json::json;
     use vrhcaby_rules::{SeededDice, Side};
 
     fn game_vs(side: Side, seed: u64) -> Session {
@@ -276,8 +314,23 @@ mod tests {
         assert_eq!(v["dice"], json!([3, 1]));
         assert_eq!(v["turn"], "white");
         assert_eq!(v["id"], 3);
-        let a = Answer::parse(r#"{"id":3,"moves":[[8,5],[6,5]],"win":0.5}"#).unwrap();
+        assert_eq!(v["level"], "beginner");
+        let d = draw_request(4, &Position::start(), Side::Black, None);
+        let v: serde_json::Value = serde_json::from_str(&d).unwrap();
+        assert_eq!(v["offerer"], "black");
+        assert!(v["dice"].is_null());
+        let a = Answer::parse(r#"{"id":3,"moves":[[8,5],[6,5]],"position":{"white":[0,1],"black":[2]},"win":0.5}"#).unwrap();
         assert_eq!(a.moves, Some(vec![(8, 5), (6, 5)]));
+        assert_eq!(a.id, Some(3));
+        let a = Answer::parse(r#"{"id":12,"moves":[],"position":{},"win":0.1}"#).unwrap();
+        assert_eq!(a.moves, Some(vec![]));
+        let a = Answer::parse(r#"{"accept":false,"id":4}"#).unwrap();
+        assert_eq!((a.accept, a.id), (Some(false), Some(4)));
+        let a = Answer::parse(r#"{"error":"bad \"moves\":[[1,2]] \"id\":9","id":5}"#).unwrap();
+        assert!(a.error && a.moves.is_none());
+        assert_eq!(a.id, Some(5));
+        assert!(Answer::parse(r#"{"ready":true}"#).unwrap().ready);
+        assert_eq!(Answer::parse("nonsense"), None);
         assert_eq!(step_intent((25, 22)).map(|_| ()), Some(()));
         assert_eq!(step_intent((26, 0)), None);
     }
