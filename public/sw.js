@@ -11,9 +11,7 @@ self.addEventListener('install', (event) => {
     await cache.put('./', response);
     // Absolute URLs only: cache.addAll rejects a list that names one resource twice.
     const assets = new Set();
-    // The computer's worker (not named by the page: it is created when a computer game starts).
     for (const path of ['./manifest.webmanifest', './icon.svg',
-      './bot_worker_loader.js', './bot_worker.js', './bot_worker_bg.wasm',
       ...[...html.matchAll(/(?:href|src)="([^"]+)"/g)].map((m) => m[1])]) {
       const url = new URL(path, self.registration.scope);
       if (url.origin === self.location.origin) assets.add(url.href);

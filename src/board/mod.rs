@@ -206,7 +206,9 @@ pub fn Board(
     let flag = |b: bool| b.then_some("");
     let position = move || view.with(|v| v.position);
     // The hint (drivers::bot): the step numbers (1, 2, …) that start or end on a spot.
+    #[cfg(feature = "computer")]
     let hint = use_context::<crate::state::GameState>().map(|g| g.hint);
+    #[cfg(feature = "computer")]
     let hint_at = move |spot: Spot, from: bool| -> Option<String> {
         hint?.with(|h| {
             let h = h.as_ref()?;
@@ -230,6 +232,9 @@ pub fn Board(
             (!steps.is_empty()).then(|| steps.join(" "))
         })
     };
+    // The start page has no computer, so no hint: the attributes are never set.
+    #[cfg(not(feature = "computer"))]
+    let hint_at = |_: Spot, _: bool| -> Option<String> { None };
 
     let points = (1..=24u8)
         .filter_map(Point::new)

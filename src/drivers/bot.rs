@@ -11,16 +11,17 @@ use std::cell::RefCell;
 use std::time::Duration;
 
 use leptos::prelude::*;
-use vrhcaby_rules::{Phase, Position, Roll, Side};
+use vrhcaby_rules::{Position, Roll, Side};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{MessageEvent, Worker};
 
+use crate::session::computer::hint_question;
 use crate::session::computer::{
-    draw_request, play_request, remaining, step_intent, turn_so_far, Answer, Step, Task,
+    draw_request, play_request, remaining, step_intent, Answer, Step, Task,
 };
-use crate::session::{Input, Intent, Session};
-use crate::state::{Dispatch, Screen};
+use crate::session::{Input, Intent};
+use crate::state::{Dispatch, Hint, Screen};
 
 /// The worker's loader script, next to the page (Trunk's `data-loader-shim`).
 const WORKER_URL: &str = "./bot_worker_loader.js";
@@ -60,13 +61,6 @@ struct Worker_ {
 
 thread_local! {
     static W: RefCell<Worker_> = RefCell::new(Worker_::default());
-}
-
-/// The hint on the board: the steps of the strongest play for the person's roll.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Hint {
-    pub side: Side,
-    pub steps: Vec<Step>,
 }
 
 fn key_of(start: &Position, side: Side, roll: Roll, level: &str, seed: u32) -> String {
@@ -237,7 +231,10 @@ fn step(d: Dispatch) {
             let q = Question::Play(key_of(&start, side, roll, &level, seed));
             let plan = W.with(|w| {
                 let w = w.borrow();
-                w.plans.iter().find(|(k, _)| *k == q).map(|(_, p)| p.clone())
+                w.plans
+                    .iter()
+                    .find(|(k, _)| *k == q)
+                    .map(|(_, p)| p.clone())
             });
             let Some(plan) = plan else {
                 post(d, q, |id| {
@@ -310,24 +307,6 @@ pub fn ask_hint(d: Dispatch) {
     post(d, q, |id| {
         play_request(id, &start, side, roll, HINT_LEVEL, 0)
     });
-}
-
-/// What a hint would be asked about now, if one may be asked.
-#[must_use]
-pub fn hint_question(s: &Session) -> Option<(Position, Side, Roll)> {
-    let g = s.game();
-    if g.phase() != Phase::Moving || s.remote().is_some() {
-        return None;
-    }
-    let side = g.dice_owner()?;
-    if !s.controls(side) {
-        return None;
-    }
-    let (start, done) = turn_so_far(g)?;
-    if !done.is_empty() {
-        return None;
-    }
-    Some((start, side, g.current_roll()?))
 }
 
 pub fn install(d: Dispatch) {

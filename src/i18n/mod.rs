@@ -110,7 +110,8 @@ pub enum Key {
     LevelExpert,
     LevelStrongest,
     Hint,
-    Computer,
+    White,
+    Black,
 }
 
 #[must_use]
@@ -245,7 +246,9 @@ pub fn t(lang: Lang, key: Key) -> &'static str {
         (Lang::En, LevelStrongest) => "Strongest",
         (Lang::Cs, Hint) => "Nápověda",
         (Lang::En, Hint) => "Hint",
-        (Lang::Cs, Computer) => "Počítač",
-        (Lang::En, Computer) => "Computer",
+        (Lang::Cs, White) => "Bílý",
+        (Lang::En, White) => "White",
+        (Lang::Cs, Black) => "Černý",
+        (Lang::En, Black) => "Black",
     }
 }

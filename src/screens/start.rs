@@ -17,9 +17,6 @@ pub fn StartScreen() -> impl IntoView {
     let d = expect_context::<Dispatch>();
     let s = d.settings;
     let nav = d.nav;
-    let bot_open = RwSignal::new(false);
-    let level = RwSignal::new(String::from("intermediate"));
-    let side = RwSignal::new(String::from("white"));
     let discard = move |kind: Kind| {
         nav.load_error.set(None);
         if kind == Kind::Local {
@@ -61,36 +58,33 @@ pub fn StartScreen() -> impl IntoView {
                 <button class="primary" data-testid="play-friend" on:click=move |_| link::invite(d)>
                     {move || s.say(Key::PlayFriend)}
                 </button>
-                <button class="primary" data-testid="play-computer" aria-expanded=move || bot_open.get().to_string()
-                    on:click=move |_| bot_open.update(|o| *o = !*o)>
-                    {move || s.say(Key::PlayComputer)}
-                </button>
-                {move || bot_open.get().then(|| view! {
-                    <div class="bot-setup" data-testid="bot-setup">
-                        <label>{move || s.say(Key::BotLevel)}" "
-                            <select data-testid="bot-level" on:change=move |ev| level.set(event_target_value(&ev))>
-                                {storage::LEVELS.into_iter().map(|l| view! {
-                                    <option value=l selected=l == "intermediate">{move || s.say(level_key(l))}</option>
-                                }).collect_view()}
-                            </select>
-                        </label>
-                        <label>{move || s.say(Key::BotSide)}" "
-                            <select data-testid="bot-side" on:change=move |ev| side.set(event_target_value(&ev))>
-                                <option value="white">{move || i18n::side_name(s.lang.get(), Side::White)}</option>
-                                <option value="black">{move || i18n::side_name(s.lang.get(), Side::Black)}</option>
-                                <option value="random">{move || s.say(Key::SideRandom)}</option>
-                            </select>
-                        </label>
-                        <button class="primary" data-testid="start-bot-game" on:click=move |_| {
-                            let person = match side.get_untracked().as_str() {
-                                "white" => Some(Side::White),
-                                "black" => Some(Side::Black),
-                                _ => None,
-                            };
-                            storage::new_bot(d, &level.get_untracked(), person);
-                        }>{move || s.say(Key::StartBotGame)}</button>
-                    </div>
-                })}
+                // A native disclosure (no state here): the level, the side and the start button.
+                <details class="bot-setup">
+                    <summary class="button primary" data-testid="play-computer">{tr(s, Key::PlayComputer)}</summary>
+                    <label>{tr(s, Key::BotLevel)}" "
+                        <select data-testid="bot-level">
+                            {storage::LEVELS.into_iter().map(|l| view! {
+                                <option value=l selected=l == "intermediate">{tr(s, level_key(l))}</option>
+                            }).collect_view()}
+                        </select>
+                    </label>
+                    <label>{tr(s, Key::BotSide)}" "
+                        <select data-testid="bot-side">
+                            <option value="white">{tr(s, Key::White)}</option>
+                            <option value="black">{tr(s, Key::Black)}</option>
+                            <option value="random">{tr(s, Key::SideRandom)}</option>
+                        </select>
+                    </label>
+                    <button class="primary" data-testid="start-bot-game" on:click=move |_| {
+                        let person = match select_value("bot-side").as_deref() {
+                            Some("white") => Some(Side::White),
+                            Some("black") => Some(Side::Black),
+                            _ => None,
+                        };
+                        let level = select_value("bot-level").unwrap_or_default();
+                        storage::new_bot(d, &level, person);
+                    }>{tr(s, Key::StartBotGame)}</button>
+                </details>
                 <button data-testid="how-to-play" on:click=move |_| nav.screen.set(Screen::HowTo)>
                     {move || s.say(Key::HowToPlay)}
                 </button>
@@ -108,4 +102,22 @@ fn level_key(level: &str) -> Key {
         "expert" => Key::LevelExpert,
         _ => Key::LevelStrongest,
     }
+}
+
+/// A word in the player's language, as one closure type for every use (each distinct closure
+/// would be compiled into the first load once more).
+fn tr(
+    s: crate::state::Settings,
+    key: Key,
+) -> impl Fn() -> &'static str + Copy + Send + Sync + 'static {
+    move || s.say(key)
+}
+
+/// The current value of the `<select>` with this test id.
+fn select_value(testid: &str) -> Option<String> {
+    let el = document()
+        .query_selector(&format!("[data-testid={testid}]"))
+        .ok()
+        .flatten()?;
+    js_sys::Reflect::get(&el, &"value".into()).ok()?.as_string()
 }

@@ -79,6 +79,24 @@ impl Session {
     }
 }
 
+/// What a hint would be asked about now, if one may be asked.
+#[must_use]
+pub fn hint_question(s: &Session) -> Option<(Position, Side, Roll)> {
+    let g = s.game();
+    if g.phase() != Phase::Moving || s.remote().is_some() {
+        return None;
+    }
+    let side = g.dice_owner()?;
+    if !s.controls(side) {
+        return None;
+    }
+    let (start, done) = turn_so_far(g)?;
+    if !done.is_empty() {
+        return None;
+    }
+    Some((start, side, g.current_roll()?))
+}
+
 /// The worker's request (DESIGN.md's `bot` request, plus an `id`) for a play.
 #[must_use]
 pub fn play_request(
@@ -140,9 +158,7 @@ impl Answer {
         if text.starts_with(r#"{"error":"#) {
             a.error = true;
             // The id is the last field after the message: `,"id":n}`.
-            a.id = text
-                .rfind(r#","id":"#)
-                .and_then(|i| number(&text[i + 6..]));
+            a.id = text.rfind(r#","id":"#).and_then(|i| number(&text[i + 6..]));
             return Some(a);
         }
         a.ready = text.contains(r#""ready":true"#);
@@ -156,10 +172,14 @@ impl Answer {
         a.id = text.find(r#""id":"#).and_then(|i| number(&text[i + 5..]));
         if let Some(i) = text.find(r#""moves":["#) {
             let rest = &text[i + 9..];
-            let end = rest.find("]]").map_or_else(|| rest.find(']')?.checked_add(0), |e| Some(e + 1))?;
+            let end = rest
+                .find("]]")
+                .map_or_else(|| rest.find(']')?.checked_add(0), |e| Some(e + 1))?;
             let mut moves = Vec::new();
             for pair in rest[..end].split('[').filter(|p| !p.trim().is_empty()) {
-                let mut nums = pair.split(|c: char| !c.is_ascii_digit()).filter(|n| !n.is_empty());
+                let mut nums = pair
+                    .split(|c: char| !c.is_ascii_digit())
+                    .filter(|n| !n.is_empty());
                 let o = nums.next()?.parse().ok()?;
                 let t = nums.next()?.parse().ok()?;
                 moves.push((o, t));
@@ -319,7 +339,10 @@ mod tests {
         let v: serde_json::Value = serde_json::from_str(&d).unwrap();
         assert_eq!(v["offerer"], "black");
         assert!(v["dice"].is_null());
-        let a = Answer::parse(r#"{"id":3,"moves":[[8,5],[6,5]],"position":{"white":[0,1],"black":[2]},"win":0.5}"#).unwrap();
+        let a = Answer::parse(
+            r#"{"id":3,"moves":[[8,5],[6,5]],"position":{"white":[0,1],"black":[2]},"win":0.5}"#,
+        )
+        .unwrap();
         assert_eq!(a.moves, Some(vec![(8, 5), (6, 5)]));
         assert_eq!(a.id, Some(3));
         let a = Answer::parse(r#"{"id":12,"moves":[],"position":{},"win":0.1}"#).unwrap();

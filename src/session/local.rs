@@ -39,11 +39,33 @@ impl Dice {
 
 /// The computer's seat in a game against it: its side, its level (the CLI's name) and the seed
 /// of its choices (saved, so a reload asks the same questions and gets the same answers).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Computer {
     pub side: Side,
     pub level: String,
     pub seed: u32,
+}
+
+impl Computer {
+    /// The saved form, one string (`"black beginner 123"`): a derived serde form would grow the
+    /// start page's first load, which reads every save.
+    #[must_use]
+    pub fn encode(&self) -> String {
+        format!("{} {} {}", self.side.name(), self.level, self.seed)
+    }
+
+    #[must_use]
+    pub fn decode(text: &str) -> Option<Computer> {
+        let mut parts = text.split(' ');
+        let side = match parts.next()? {
+            "white" => Side::White,
+            "black" => Side::Black,
+            _ => return None,
+        };
+        let level = parts.next()?.to_owned();
+        let seed = parts.next()?.parse().ok()?;
+        Some(Computer { side, level, seed })
+    }
 }
 
 /// A game with its dice on this device.
@@ -63,9 +85,9 @@ struct Saved {
     /// The seeded dice source's state, to continue a `?seed=` game exactly.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     rng: Option<u64>,
-    /// Against the computer: its seat.
+    /// Against the computer: its seat (`Computer::encode`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    computer: Option<Computer>,
+    computer: Option<String>,
 }
 
 impl LocalGame {
@@ -133,7 +155,7 @@ impl LocalGame {
                 Dice::Seeded(s) => Some(s.state()),
                 Dice::Other(_) => None,
             },
-            computer: self.computer.clone(),
+            computer: self.computer.as_ref().map(Computer::encode),
         };
         serde_json::to_string(&saved).unwrap_or_default()
     }
@@ -141,7 +163,11 @@ impl LocalGame {
     /// Continues a saved game; `dice` serves an unseeded game (a seeded one continues its own).
     pub fn load(text: &str, dice: Dice) -> Result<LocalGame, LoadError> {
         let saved: Saved = serde_json::from_str(text).map_err(|_| LoadError::Unreadable)?;
-        let kind_ok = match &saved.computer {
+        let computer = match &saved.computer {
+            None => None,
+            Some(text) => Some(Computer::decode(text).ok_or(LoadError::Unreadable)?),
+        };
+        let kind_ok = match &computer {
             None => saved.kind == Kind::Local.name(),
             Some(_) => saved.kind == Kind::Bot.name(),
         };
@@ -158,7 +184,7 @@ impl LocalGame {
                 Some(state) => Dice::Seeded(SeededDice::from_state(state)),
                 None => dice,
             },
-            computer: saved.computer,
+            computer,
         })
     }
 }

@@ -19,6 +19,8 @@ async function startBotGame(page, level, side) {
   await page.getByTestId('bot-level').selectOption(level);
   await page.getByTestId('bot-side').selectOption(side);
   await page.getByTestId('start-bot-game').click();
+  // The computer plays on the full app (peer/), which the start page opens with the choices.
+  await page.waitForURL(/\/peer\//);
   await waitPhase(page, 'lot', 'rolling', 'moving', 'over');
 }
 

@@ -10,13 +10,17 @@ const dist = fileURLToPath(new URL('../../dist/', import.meta.url));
 const sizes = {};
 const botSizes = {};
 // The start page's own files (peer/ holds the peer-to-peer app, loaded only when asked for).
-// The computer's Web Worker (bot_worker*) loads only when a computer game or a hint starts.
 for (const f of await readdir(dist)) {
-  if (!/\.(wasm|js|css|html)$/.test(f) || f === 'sw.js') continue; // the service worker loads after the page
+  if (!/\.(wasm|js|css|html)$/.test(f) || f === 'sw.js') continue; // the worker loads after the page
   const bytes = await readFile(dist + f);
-  const size = { raw: bytes.length, gzip: gzipSync(bytes, { level: 9 }).length };
-  if (f.startsWith('bot_worker')) botSizes[f] = size;
-  else sizes[f] = size;
+  sizes[f] = { raw: bytes.length, gzip: gzipSync(bytes, { level: 9 }).length };
+}
+// The computer's Web Worker (next to the full app in peer/, created when a computer game or a
+// hint starts): its wasm (with the weights) and JS.
+for (const f of await readdir(dist + 'peer/').catch(() => [])) {
+  if (!f.startsWith('bot_worker')) continue;
+  const bytes = await readFile(dist + 'peer/' + f);
+  botSizes[f] = { raw: bytes.length, gzip: gzipSync(bytes, { level: 9 }).length };
 }
 const firstLoadGzip = Object.values(sizes).reduce((a, s) => a + s.gzip, 0);
 const botWorkerGzip = Object.values(botSizes).reduce((a, s) => a + s.gzip, 0);
