@@ -234,7 +234,7 @@ pub fn Board(
     };
     // The start page has no computer, so no hint: the attributes are never set.
     #[cfg(not(feature = "computer"))]
-    let hint_at = |_: Spot, _: bool| -> Option<String> { None };
+    let hint_at = |_: Spot, _: bool| -> Option<&'static str> { None };
 
     let points = (1..=24u8)
         .filter_map(Point::new)
