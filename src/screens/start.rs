@@ -64,7 +64,7 @@ pub fn StartScreen() -> impl IntoView {
                     <label>{tr(s, Key::BotLevel)}" "
                         <select data-testid="bot-level">
                             {storage::LEVELS.into_iter().map(|l| view! {
-                                <option value=l selected=l == "intermediate">{tr(s, level_key(l))}</option>
+                                <option value=l>{tr(s, level_key(l))}</option>
                             }).collect_view()}
                         </select>
                     </label>
