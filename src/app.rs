@@ -25,6 +25,7 @@ pub fn App() -> impl IntoView {
     {
         link::clear_invitation_from_url();
         link::invite(d);
+    } else if bot_request(d) {
     } else if let Some(kind) = auto {
         storage::open(d, kind, false);
     }
@@ -56,4 +57,15 @@ pub fn App() -> impl IntoView {
             }}
         </div>
     }
+}
+
+/// The start page's "Play the computer" or its Continue, handed over in the address.
+#[cfg(feature = "computer")]
+fn bot_request(d: Dispatch) -> bool {
+    storage::bot_request_in_url(d)
+}
+
+#[cfg(not(feature = "computer"))]
+fn bot_request(_: Dispatch) -> bool {
+    false
 }

@@ -26,6 +26,14 @@ pub enum Screen {
     Friend,
 }
 
+/// The hint on the board (`drivers::bot`): the steps of the strongest play for the person's roll,
+/// in the mover's numbering.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Hint {
+    pub side: Side,
+    pub steps: Vec<crate::session::Step>,
+}
+
 /// The game on this device and the device clock (refreshed by the tick driver).
 #[derive(Clone, Copy)]
 pub struct GameState {
@@ -33,6 +41,11 @@ pub struct GameState {
     pub now: RwSignal<Millis>,
     /// The dice are tumbling before an automatic roll lands.
     pub tumbling: RwSignal<bool>,
+    /// The hint on the board (`drivers::bot`), and the record length it was asked at.
+    pub hint: RwSignal<Option<Hint>>,
+    pub hint_at: RwSignal<Option<usize>>,
+    /// Bumped when the computer's worker answers (the bot driver looks again).
+    pub bot_answers: RwSignal<u32>,
 }
 
 /// The player's settings, remembered in localStorage.
@@ -143,6 +156,9 @@ impl Dispatch {
                 session: RwSignal::new(None),
                 now: RwSignal::new(platform::now_ms()),
                 tumbling: RwSignal::new(false),
+                hint: RwSignal::new(None),
+                hint_at: RwSignal::new(None),
+                bot_answers: RwSignal::new(0),
             },
             settings: Settings::load(),
             notices: Notices {

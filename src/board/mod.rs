@@ -205,6 +205,36 @@ pub fn Board(
     let is_movable = move |spot: Spot| view.with(|v| input::movable(v).contains(&spot));
     let flag = |b: bool| b.then_some("");
     let position = move || view.with(|v| v.position);
+    // The hint (drivers::bot): the step numbers (1, 2, …) that start or end on a spot.
+    #[cfg(feature = "computer")]
+    let hint = use_context::<crate::state::GameState>().map(|g| g.hint);
+    #[cfg(feature = "computer")]
+    let hint_at = move |spot: Spot, from: bool| -> Option<String> {
+        hint?.with(|h| {
+            let h = h.as_ref()?;
+            let steps: Vec<String> = h
+                .steps
+                .iter()
+                .enumerate()
+                .filter(|(_, &(o, t))| {
+                    let idx = if from { o } else { t };
+                    match spot {
+                        Spot::Point(pt) => {
+                            (1..=24).contains(&idx)
+                                && if h.side == Side::White { idx } else { 25 - idx } == pt.number()
+                        }
+                        Spot::Bar(side) => from && idx == 25 && side == h.side,
+                        Spot::Off(side) => !from && idx == 0 && side == h.side,
+                    }
+                })
+                .map(|(i, _)| (i + 1).to_string())
+                .collect();
+            (!steps.is_empty()).then(|| steps.join(" "))
+        })
+    };
+    // The start page has no computer, so no hint: the attributes are never set.
+    #[cfg(not(feature = "computer"))]
+    let hint_at = |_: Spot, _: bool| -> Option<&'static str> { None };
 
     let points = (1..=24u8)
         .filter_map(Point::new)
@@ -214,6 +244,8 @@ pub fn Board(
             let area = move || ir(view_of.get().point_area(w));
             view! {
                 <g class="point" tabindex="0" role="button" data-point=w.to_string()
+                    data-hint-from=move || hint_at(spot, true)
+                    data-hint-to=move || hint_at(spot, false)
                     data-selected=move || flag(is_selected(spot))
                     data-target=move || flag(is_target(spot))
                     class:movable=move || is_movable(spot)
@@ -247,6 +279,7 @@ pub fn Board(
             let area = move || ir(view_of.get().bar_area(side));
             view! {
                 <g class="bar" tabindex="0" role="button" data-bar=side.name()
+                    data-hint-from=move || hint_at(spot, true)
                     data-selected=move || flag(is_selected(spot))
                     class:movable=move || is_movable(spot)
                     aria-label=move || i18n::bar_label(lang.get(), side, view.with(|v| v.position.bar(side)))
@@ -268,6 +301,7 @@ pub fn Board(
             let area = move || ir(view_of.get().tray_area(side));
             view! {
                 <g class="tray" tabindex="0" role="button" data-off=side.name()
+                    data-hint-to=move || hint_at(spot, false)
                     data-target=move || flag(is_target(spot))
                     aria-label=move || i18n::off_label(lang.get(), side, view.with(|v| v.position.off(side)))
                     on:click=move |_| on_tap(spot)

@@ -3,6 +3,8 @@
 //! the peer link. Each is installed once by `App` (in Effects and listeners, never in a
 //! constructor or `Default`).
 
+#[cfg(feature = "computer")]
+pub mod bot;
 pub mod clock;
 pub mod roll;
 pub mod storage;
@@ -33,4 +35,6 @@ pub fn install(d: Dispatch) {
     link::install(d);
     clock::install(d);
     roll::install(d);
+    #[cfg(feature = "computer")]
+    bot::install(d);
 }

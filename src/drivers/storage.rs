@@ -3,7 +3,7 @@
 //! a game claims it for this tab first (`tab`), so two tabs never write the same game.
 
 use leptos::prelude::*;
-use vrhcaby_rules::SeededDice;
+use vrhcaby_rules::{SeededDice, Side};
 
 use super::tab::{self, Claim};
 use crate::platform;
@@ -146,6 +146,11 @@ pub fn open(d: Dispatch, kind: Kind, steal: bool) {
         super::link::open_peer_page("");
         return;
     }
+    #[cfg(not(feature = "computer"))]
+    if kind == Kind::Bot {
+        open_full_app("#continue=bot");
+        return;
+    }
     if d.game
         .session
         .with_untracked(|s| s.as_ref().is_some_and(|s| s.kind() == kind))
@@ -177,6 +182,77 @@ pub fn open(d: Dispatch, kind: Kind, steal: bool) {
 pub fn new_local(d: Dispatch) {
     with_claim(d, Kind::Local, true, move || {
         switch(d, Session::hot_seat(dice()));
+        d.nav.screen.set(Screen::Game);
+        d.perform(&Effect::Save);
+    });
+}
+
+/// The computer's levels (the CLI's names), weakest first.
+pub const LEVELS: [&str; 4] = ["beginner", "intermediate", "expert", "strongest"];
+
+/// Starts a new game against the computer at `level`; the person plays `side` (`None`: a random
+/// side, from `?seed=` when given). Replaces the saved game against the computer.
+pub fn new_bot(d: Dispatch, level: &str, side: Option<Side>) {
+    #[cfg(not(feature = "computer"))]
+    {
+        // The computer plays on the full app: open it there with the choices.
+        let _ = d;
+        let side = side.map_or("random", Side::name);
+        open_full_app(&format!("#bot={level}:{side}"));
+    }
+    #[cfg(feature = "computer")]
+    new_bot_here(d, level, side);
+}
+
+/// Opens the full app (`peer/`, which has peer-to-peer play and the computer), keeping the query
+/// (`?seed=`) and adding `fragment`.
+#[cfg(not(feature = "computer"))]
+pub fn open_full_app(fragment: &str) {
+    if let Some(w) = web_sys::window() {
+        let search = w.location().search().unwrap_or_default();
+        let _ = w.location().assign(&format!("./peer/{search}{fragment}"));
+    }
+}
+
+/// What the start page asked the full app to do (`#bot=level:side` or `#continue=bot`).
+#[cfg(feature = "computer")]
+pub fn bot_request_in_url(d: Dispatch) -> bool {
+    let Some(hash) = web_sys::window().and_then(|w| w.location().hash().ok()) else {
+        return false;
+    };
+    if hash == "#continue=bot" {
+        crate::invite::clear_invitation_from_url();
+        open(d, Kind::Bot, false);
+        return true;
+    }
+    let Some((level, side)) = hash.strip_prefix("#bot=").and_then(|r| r.split_once(':')) else {
+        return false;
+    };
+    let level = LEVELS
+        .into_iter()
+        .find(|l| *l == level)
+        .unwrap_or("intermediate");
+    let side = Side::ALL.into_iter().find(|s| s.name() == side);
+    crate::invite::clear_invitation_from_url();
+    new_bot_here(d, level, side);
+    true
+}
+
+#[cfg(feature = "computer")]
+fn new_bot_here(d: Dispatch, level: &str, side: Option<Side>) {
+    let entropy = platform::seed().unwrap_or_else(platform::entropy);
+    let person = side.unwrap_or(if entropy % 2 == 0 {
+        Side::White
+    } else {
+        Side::Black
+    });
+    let computer = crate::session::Computer {
+        side: !person,
+        level: level.to_owned(),
+        seed: (entropy & 0x7fff_ffff) as u32,
+    };
+    with_claim(d, Kind::Bot, true, move || {
+        switch(d, Session::computer(dice(), computer));
         d.nav.screen.set(Screen::Game);
         d.perform(&Effect::Save);
     });

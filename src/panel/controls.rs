@@ -42,6 +42,15 @@ pub fn Controls(confirm_resign: RwSignal<bool>) -> impl IntoView {
         move || with_session(g, |x, _, _| x.remote().map(|p| (p.seat(), p.online()))).flatten();
     let hot_seat = move || with_session(g, |x, _, _| x.own_side().is_none()).unwrap_or(true);
     let confirm_leave = RwSignal::new(false);
+    // The hint: for the person to move, before their first move of the roll (not in peer games).
+    #[cfg(feature = "computer")]
+    let can_hint = move || {
+        g.session
+            .with(|x| x.as_ref().and_then(crate::session::computer::hint_question))
+            .is_some()
+    };
+    #[cfg(not(feature = "computer"))]
+    let can_hint = || false;
 
     view! {
         <section class="controls">
@@ -87,6 +96,7 @@ pub fn Controls(confirm_resign: RwSignal<bool>) -> impl IntoView {
             <div class="row">
                 <button data-testid="offer-draw" disabled=move || !can_offer() title=offer_reason
                     on:click=move |_| act(Intent::OfferDraw)>{move || s.say(Key::OfferDraw)}</button>
+                {hint_button(d, can_hint)}
                 <button data-testid="resign" disabled=move || !playing()
                     on:click=move |_| confirm_resign.set(true)>{move || s.say(Key::Resign)}</button>
             </div>
@@ -153,3 +163,16 @@ fn PeerNotes() -> impl IntoView {
 #[cfg(not(feature = "peer"))]
 #[component]
 fn PeerNotes() -> impl IntoView {}
+
+/// The hint (the computer's worker answers it): on the full app only.
+#[cfg(feature = "computer")]
+fn hint_button(d: Dispatch, can_hint: impl Fn() -> bool + Send + Sync + 'static) -> impl IntoView {
+    let s = d.settings;
+    view! {
+        <button data-testid="hint" disabled=move || !can_hint()
+            on:click=move |_| crate::drivers::bot::ask_hint(d)>{move || s.say(Key::Hint)}</button>
+    }
+}
+
+#[cfg(not(feature = "computer"))]
+fn hint_button(_: Dispatch, _: impl Fn() -> bool + Send + Sync + 'static) -> impl IntoView {}

@@ -4,7 +4,7 @@
 use serde::{Deserialize, Serialize};
 use serde_json::value::RawValue;
 use vrhcaby_rules::{
-    Command, CommandError, DiceSource, Event, Game, Millis, Phase, Record, SeededDice,
+    Command, CommandError, DiceSource, Event, Game, Millis, Phase, Record, SeededDice, Side,
 };
 
 use super::save::{Kind, LoadError};
@@ -37,11 +37,44 @@ impl Dice {
     }
 }
 
+/// The computer's seat in a game against it: its side, its level (the CLI's name) and the seed
+/// of its choices (saved, so a reload asks the same questions and gets the same answers).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Computer {
+    pub side: Side,
+    pub level: String,
+    pub seed: u32,
+}
+
+impl Computer {
+    /// The saved form, one string (`"black beginner 123"`): a derived serde form would grow the
+    /// start page's first load, which reads every save.
+    #[must_use]
+    pub fn encode(&self) -> String {
+        format!("{} {} {}", self.side.name(), self.level, self.seed)
+    }
+
+    #[must_use]
+    pub fn decode(text: &str) -> Option<Computer> {
+        let mut parts = text.split(' ');
+        let side = match parts.next()? {
+            "white" => Side::White,
+            "black" => Side::Black,
+            _ => return None,
+        };
+        let level = parts.next()?.to_owned();
+        let seed = parts.next()?.parse().ok()?;
+        Some(Computer { side, level, seed })
+    }
+}
+
 /// A game with its dice on this device.
 #[derive(Debug)]
 pub struct LocalGame {
     pub game: Game,
     dice: Dice,
+    /// Against the computer: its seat (saved as kind `bot`).
+    pub computer: Option<Computer>,
 }
 
 #[derive(Serialize, Deserialize)]
@@ -52,6 +85,9 @@ struct Saved {
     /// The seeded dice source's state, to continue a `?seed=` game exactly.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     rng: Option<u64>,
+    /// Against the computer: its seat (`Computer::encode`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    computer: Option<String>,
 }
 
 impl LocalGame {
@@ -60,6 +96,25 @@ impl LocalGame {
         LocalGame {
             game: Game::new(),
             dice,
+            computer: None,
+        }
+    }
+
+    /// A new game against the computer.
+    #[must_use]
+    pub fn against(dice: Dice, computer: Computer) -> LocalGame {
+        LocalGame {
+            computer: Some(computer),
+            ..LocalGame::new(dice)
+        }
+    }
+
+    #[must_use]
+    pub fn kind(&self) -> Kind {
+        if self.computer.is_some() {
+            Kind::Bot
+        } else {
+            Kind::Local
         }
     }
 
@@ -94,12 +149,13 @@ impl LocalGame {
         };
         let saved = Saved {
             version: SAVE_VERSION,
-            kind: Kind::Local.name().into(),
+            kind: self.kind().name().into(),
             record,
             rng: match &self.dice {
                 Dice::Seeded(s) => Some(s.state()),
                 Dice::Other(_) => None,
             },
+            computer: self.computer.as_ref().map(Computer::encode),
         };
         serde_json::to_string(&saved).unwrap_or_default()
     }
@@ -107,7 +163,15 @@ impl LocalGame {
     /// Continues a saved game; `dice` serves an unseeded game (a seeded one continues its own).
     pub fn load(text: &str, dice: Dice) -> Result<LocalGame, LoadError> {
         let saved: Saved = serde_json::from_str(text).map_err(|_| LoadError::Unreadable)?;
-        if saved.version != SAVE_VERSION || saved.kind != Kind::Local.name() {
+        let computer = match &saved.computer {
+            None => None,
+            Some(text) => Some(Computer::decode(text).ok_or(LoadError::Unreadable)?),
+        };
+        let kind_ok = match &computer {
+            None => saved.kind == Kind::Local.name(),
+            Some(_) => saved.kind == Kind::Bot.name(),
+        };
+        if saved.version != SAVE_VERSION || !kind_ok {
             return Err(LoadError::UnknownVersion {
                 version: saved.version,
             });
@@ -120,6 +184,7 @@ impl LocalGame {
                 Some(state) => Dice::Seeded(SeededDice::from_state(state)),
                 None => dice,
             },
+            computer,
         })
     }
 }

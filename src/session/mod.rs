@@ -7,6 +7,7 @@
 //! the computer one `Here` and one `Computer`. Nothing here asks "is this a peer game": the
 //! questions are per side (`controls(side)`, `seat(side)`).
 
+pub mod computer;
 mod local;
 pub mod save;
 
@@ -16,7 +17,8 @@ pub mod peer;
 #[path = "local_only.rs"]
 pub mod peer;
 
-pub use local::{Dice, LocalGame};
+pub use computer::{Answer, Step, Task};
+pub use local::{Computer, Dice, LocalGame};
 pub use peer::{Crossing, Divergence, PeerError, PeerSession};
 pub use save::{Kind, LoadError};
 
@@ -77,6 +79,8 @@ pub enum Input {
     /// fair-dice exchange).
     Dice,
     Link(LinkInput),
+    /// The computer's act for the side it plays (from the bot driver); refused for any other side.
+    Computer(Intent),
 }
 
 /// What the drivers must do after an input.
@@ -145,6 +149,27 @@ impl Session {
             seats: BySide::new(Seat::Here, Seat::Here),
             core: Core::Local(LocalGame::new(dice)),
             last_tick: 0,
+        }
+    }
+
+    /// A person here against the computer, which plays `computer.side`.
+    #[must_use]
+    pub fn computer(dice: Dice, computer: Computer) -> Session {
+        let mut seats = BySide::new(Seat::Here, Seat::Here);
+        seats[computer.side] = Seat::Computer;
+        Session {
+            seats,
+            core: Core::Local(LocalGame::against(dice, computer)),
+            last_tick: 0,
+        }
+    }
+
+    /// The computer's seat, in a game against it.
+    #[must_use]
+    pub fn computer_seat(&self) -> Option<&Computer> {
+        match &self.core {
+            Core::Local(l) => l.computer.as_ref(),
+            Core::Peer(_) => None,
         }
     }
 
@@ -250,7 +275,7 @@ impl Session {
     }
 
     /// The command an intent stands for, if this device may give it now (`now`: game time).
-    fn command(&self, intent: Intent, now: Millis) -> Result<Command, SessionError> {
+    fn command(&self, intent: Intent, now: Millis, by: Seat) -> Result<Command, SessionError> {
         let g = self.game();
         let turn = || g.turn().ok_or(CommandError::NotMoving { phase: g.phase() });
         let cmd = match intent {
@@ -276,7 +301,7 @@ impl Session {
             },
         };
         match cmd.side() {
-            Some(side) if !self.controls(side) => Err(SessionError::NotYours(side)),
+            Some(side) if self.seats[side] != by => Err(SessionError::NotYours(side)),
             _ => Ok(cmd),
         }
     }
@@ -288,9 +313,14 @@ impl Session {
     pub fn handle(&mut self, input: Input, device_now: Millis) -> Result<Output, SessionError> {
         let now = self.game_time(device_now);
         let mut out = Output::default();
+        let by = if matches!(input, Input::Computer(_)) {
+            Seat::Computer
+        } else {
+            Seat::Here
+        };
         match input {
-            Input::Intent(intent) => {
-                let cmd = self.command(intent, now)?;
+            Input::Intent(intent) | Input::Computer(intent) => {
+                let cmd = self.command(intent, now, by)?;
                 out.events = match &mut self.core {
                     Core::Local(l) => l.game.apply(cmd, now)?,
                     Core::Peer(p) => p.act(cmd, device_now).map_err(SessionError::Peer)?,
@@ -374,10 +404,16 @@ impl Session {
     pub fn load(text: &str, dice: Dice) -> Result<Session, LoadError> {
         match save::kind_of(text) {
             Some(Kind::Peer) => PeerSession::load(text).map(Session::peer),
-            _ => LocalGame::load(text, dice).map(|l| Session {
-                seats: BySide::new(Seat::Here, Seat::Here),
-                core: Core::Local(l),
-                last_tick: 0,
+            _ => LocalGame::load(text, dice).map(|l| {
+                let mut seats = BySide::new(Seat::Here, Seat::Here);
+                if let Some(c) = &l.computer {
+                    seats[c.side] = Seat::Computer;
+                }
+                Session {
+                    seats,
+                    core: Core::Local(l),
+                    last_tick: 0,
+                }
             }),
         }
     }

@@ -8,13 +8,22 @@ import { launch, newPage, serveDist, startGame, waitPhase } from './harness.mjs'
 
 const dist = fileURLToPath(new URL('../../dist/', import.meta.url));
 const sizes = {};
+const botSizes = {};
 // The start page's own files (peer/ holds the peer-to-peer app, loaded only when asked for).
 for (const f of await readdir(dist)) {
   if (!/\.(wasm|js|css|html)$/.test(f) || f === 'sw.js') continue; // the worker loads after the page
   const bytes = await readFile(dist + f);
   sizes[f] = { raw: bytes.length, gzip: gzipSync(bytes, { level: 9 }).length };
 }
+// The computer's Web Worker (next to the full app in peer/, created when a computer game or a
+// hint starts): its wasm (with the weights) and JS.
+for (const f of await readdir(dist + 'peer/').catch(() => [])) {
+  if (!f.startsWith('bot_worker')) continue;
+  const bytes = await readFile(dist + 'peer/' + f);
+  botSizes[f] = { raw: bytes.length, gzip: gzipSync(bytes, { level: 9 }).length };
+}
 const firstLoadGzip = Object.values(sizes).reduce((a, s) => a + s.gzip, 0);
+const botWorkerGzip = Object.values(botSizes).reduce((a, s) => a + s.gzip, 0);
 
 const server = await serveDist();
 const browser = await launch();
@@ -65,6 +74,8 @@ const stats = (xs) => {
 console.log(JSON.stringify({
   first_load_gzip_bytes: firstLoadGzip,
   files: sizes,
+  bot_worker_gzip_bytes: botWorkerGzip,
+  bot_worker_files: botSizes,
   click_to_targets_ms: stats(select),
   click_to_redrawn_ms: stats(redraw),
 }, null, 2));

@@ -1,0 +1,328 @@
+//! The computer opponent: a Web Worker (`worker/`, built by Trunk next to the page) created only
+//! when a computer game or a hint first needs it, so its code and weights are not in the first
+//! load. Whenever the computer has something to decide (`Session::computer_task`), this asks the
+//! worker and plays the answer as the computer's own commands (`Input::Computer`), one move at a
+//! time after a short human-like pause, so each glides like a person's and its clock runs like a
+//! person's. A reload in the middle of its turn asks again about the turn's start position and
+//! skips the moves already in the record (see `session::computer`). The hint is the strongest
+//! level's play for the person's roll, asked the same way.
+
+use std::cell::RefCell;
+use std::time::Duration;
+
+use leptos::prelude::*;
+use vrhcaby_rules::{Position, Roll, Side};
+use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
+use web_sys::{MessageEvent, Worker};
+
+use crate::session::computer::hint_question;
+use crate::session::computer::{
+    draw_request, play_request, remaining, step_intent, Answer, Step, Task,
+};
+use crate::session::{Input, Intent};
+use crate::state::{Dispatch, Hint, Screen};
+
+/// The worker's loader script, next to the page (Trunk's `data-loader-shim`).
+const WORKER_URL: &str = "./bot_worker_loader.js";
+/// The pause before the computer's first move of a roll (ms, a range), and between its moves.
+const FIRST_PAUSE: (u64, u64) = (600, 1200);
+const NEXT_PAUSE: u64 = 500;
+/// The pause before it answers a draw offer.
+const DRAW_PAUSE: u64 = 900;
+/// The level the hint uses.
+const HINT_LEVEL: &str = "strongest";
+
+/// What a question to the worker was about.
+#[derive(Clone, PartialEq, Eq)]
+enum Question {
+    /// The play for (turn's start position, side, roll, level).
+    Play(String),
+    Draw(String),
+    Hint(String),
+}
+
+#[derive(Default)]
+struct Worker_ {
+    worker: Option<Worker>,
+    ready: bool,
+    /// Posted before the worker was ready.
+    queue: Vec<String>,
+    next_id: u32,
+    asked: Vec<(u32, Question)>,
+    /// Questions in flight (not asked twice).
+    in_flight: Vec<Question>,
+    /// Plans by their question.
+    plans: Vec<(Question, Vec<Step>)>,
+    draws: Vec<(Question, bool)>,
+    /// The record length a scheduled act was planned for (one at a time).
+    scheduled: Option<usize>,
+}
+
+thread_local! {
+    static W: RefCell<Worker_> = RefCell::new(Worker_::default());
+}
+
+fn key_of(start: &Position, side: Side, roll: Roll, level: &str, seed: u32) -> String {
+    format!(
+        "{}|{}|{}{}|{level}|{seed}",
+        serde_json::to_string(start).unwrap_or_default(),
+        side.name(),
+        roll.high().value(),
+        roll.low().value()
+    )
+}
+
+/// Posts `text` to the worker, creating it first if needed.
+fn post(d: Dispatch, question: Question, make: impl FnOnce(u32) -> String) {
+    W.with(|w| {
+        let mut w = w.borrow_mut();
+        if w.in_flight.contains(&question) {
+            return;
+        }
+        if w.worker.is_none() {
+            match Worker::new(WORKER_URL) {
+                Ok(worker) => {
+                    let on_message =
+                        Closure::<dyn FnMut(MessageEvent)>::new(move |ev: MessageEvent| {
+                            if let Some(text) = ev.data().as_string() {
+                                on_answer(d, &text);
+                            }
+                        });
+                    worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
+                    on_message.forget();
+                    w.worker = Some(worker);
+                }
+                Err(_) => return,
+            }
+        }
+        w.next_id = w.next_id.wrapping_add(1);
+        let id = w.next_id;
+        let text = make(id);
+        w.asked.push((id, question.clone()));
+        w.in_flight.push(question);
+        if w.ready {
+            if let Some(worker) = &w.worker {
+                let _ = worker.post_message(&JsValue::from_str(&text));
+            }
+        } else {
+            w.queue.push(text);
+        }
+    });
+}
+
+fn on_answer(d: Dispatch, text: &str) {
+    let Some(answer) = Answer::parse(text) else {
+        return;
+    };
+    let mut hint = None;
+    W.with(|w| {
+        let mut w = w.borrow_mut();
+        if answer.ready {
+            w.ready = true;
+            let queue = std::mem::take(&mut w.queue);
+            if let Some(worker) = &w.worker {
+                for t in queue {
+                    let _ = worker.post_message(&JsValue::from_str(&t));
+                }
+            }
+            return;
+        }
+        let Some(at) = answer
+            .id
+            .and_then(|id| w.asked.iter().position(|(i, _)| *i == id))
+        else {
+            return;
+        };
+        let (_, q) = w.asked.swap_remove(at);
+        w.in_flight.retain(|x| *x != q);
+        match &q {
+            Question::Play(_) => {
+                w.plans.push((q, answer.moves.clone().unwrap_or_default()));
+            }
+            Question::Hint(_) => hint = Some(answer.moves.clone().unwrap_or_default()),
+            Question::Draw(_) => {
+                w.draws.push((q, answer.accept.unwrap_or(false)));
+            }
+        }
+    });
+    if let Some(steps) = hint {
+        // Only while the roll it was asked for is still unplayed.
+        let now = d.game.session.with_untracked(|s| {
+            s.as_ref().and_then(|s| {
+                hint_question(s).map(|(_, side, _)| (side, s.game().record().commands.len()))
+            })
+        });
+        if let Some((side, len)) = now {
+            d.game.hint_at.set(Some(len));
+            d.game.hint.set(Some(Hint { side, steps }));
+        }
+    }
+    // Something to play now: run the step.
+    d.game.bot_answers.update(|n| *n = n.wrapping_add(1));
+}
+
+/// `?botpause=MS` sets every pause of the computer (tests and demos); otherwise the defaults.
+fn pause_override() -> Option<u64> {
+    crate::platform::query_param("botpause").and_then(|v| v.parse().ok())
+}
+
+/// The pause before the first move of a roll: between the bounds, varying with the position.
+fn first_pause(len: usize) -> u64 {
+    if let Some(ms) = pause_override() {
+        return ms;
+    }
+    let (lo, hi) = FIRST_PAUSE;
+    lo + (len as u64 * 2_654_435_761 % (hi - lo + 1))
+}
+
+/// Runs `act` after `ms` if the game has not changed meanwhile.
+fn later(d: Dispatch, len: usize, ms: u64, act: Intent) {
+    let already = W.with(|w| {
+        let mut w = w.borrow_mut();
+        if w.scheduled == Some(len) {
+            true
+        } else {
+            w.scheduled = Some(len);
+            false
+        }
+    });
+    if already {
+        return;
+    }
+    set_timeout(
+        move || {
+            W.with(|w| w.borrow_mut().scheduled = None);
+            let same = d.game.session.with_untracked(|s| {
+                s.as_ref()
+                    .is_some_and(|s| s.game().record().commands.len() == len)
+            });
+            if same && d.nav.screen.get_untracked() == Screen::Game {
+                d.input(Input::Computer(act));
+            } else {
+                d.game.bot_answers.update(|n| *n = n.wrapping_add(1));
+            }
+        },
+        Duration::from_millis(ms),
+    );
+}
+
+/// One look at what the computer must do.
+fn step(d: Dispatch) {
+    let Some((task, len, level, seed)) = d.game.session.with_untracked(|s| {
+        let s = s.as_ref()?;
+        let c = s.computer_seat()?;
+        Some((
+            s.computer_task()?,
+            s.game().record().commands.len(),
+            c.level.clone(),
+            c.seed,
+        ))
+    }) else {
+        return;
+    };
+    match task {
+        Task::Play {
+            side,
+            start,
+            roll,
+            done,
+        } => {
+            let q = Question::Play(key_of(&start, side, roll, &level, seed));
+            let plan = W.with(|w| {
+                let w = w.borrow();
+                w.plans
+                    .iter()
+                    .find(|(k, _)| *k == q)
+                    .map(|(_, p)| p.clone())
+            });
+            let Some(plan) = plan else {
+                post(d, q, |id| {
+                    play_request(id, &start, side, roll, &level, seed)
+                });
+                return;
+            };
+            let next = match remaining(&plan, &done) {
+                Some([next, ..]) => step_intent(*next),
+                // The record left the plan (or it is used up): any legal move keeps the game going.
+                _ => d.game.session.with_untracked(|s| {
+                    s.as_ref()
+                        .and_then(|s| s.game().legal_moves().first().copied())
+                        .map(|m| Intent::Move {
+                            from: m.from,
+                            to: m.to,
+                        })
+                }),
+            };
+            if let Some(intent) = next {
+                let pause = if done.is_empty() {
+                    first_pause(len)
+                } else {
+                    pause_override().unwrap_or(NEXT_PAUSE)
+                };
+                later(d, len, pause, intent);
+            }
+        }
+        Task::AnswerDraw {
+            position,
+            offerer,
+            roll,
+        } => {
+            let q = Question::Draw(format!(
+                "{}|{}|{len}",
+                serde_json::to_string(&position).unwrap_or_default(),
+                offerer.name(),
+            ));
+            let answer = W.with(|w| {
+                let w = w.borrow();
+                w.draws.iter().find(|(k, _)| *k == q).map(|(_, a)| *a)
+            });
+            match answer {
+                None => post(d, q, |id| draw_request(id, &position, offerer, roll)),
+                Some(accept) => later(
+                    d,
+                    len,
+                    pause_override().unwrap_or(DRAW_PAUSE),
+                    if accept {
+                        Intent::AcceptDraw
+                    } else {
+                        Intent::DeclineDraw
+                    },
+                ),
+            }
+        }
+    }
+}
+
+/// Asks for the hint: the strongest play for the roll of the person to move, before their first
+/// move of the roll (it stays on the board until they move).
+pub fn ask_hint(d: Dispatch) {
+    let Some((start, side, roll)) = d.game.session.with_untracked(|s| {
+        let s = s.as_ref()?;
+        hint_question(s)
+    }) else {
+        return;
+    };
+    let q = Question::Hint(key_of(&start, side, roll, HINT_LEVEL, 0));
+    post(d, q, |id| {
+        play_request(id, &start, side, roll, HINT_LEVEL, 0)
+    });
+}
+
+pub fn install(d: Dispatch) {
+    Effect::new(move |_| {
+        d.game.bot_answers.track();
+        let on_game = d.nav.screen.get() == Screen::Game;
+        // Any change of the game: the hint goes (it is for one roll, until the person moves).
+        let len = d
+            .game
+            .session
+            .with(|s| s.as_ref().map(|s| s.game().record().commands.len()));
+        if d.game.hint.with_untracked(Option::is_some) && d.game.hint_at.get_untracked() != len {
+            d.game.hint.set(None);
+        }
+        if on_game {
+            step(d);
+        }
+    });
+}

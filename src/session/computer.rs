@@ -1,0 +1,360 @@
+//! What the computer must do now in a game against it, as plain data (native tests), and how its
+//! worker's answer becomes its moves. The bot driver (`drivers::bot`) asks the worker and plays.
+//!
+//! A reload in the middle of the computer's turn neither loses nor repeats a move: the question
+//! is always asked about the position at the *start* of the turn with the whole roll (a request
+//! the engine answers deterministically: same position, side, roll, level and the game's saved
+//! seed give the same play), and the moves of that plan already in the record are skipped.
+
+use vrhcaby_rules::{Command, Game, Origin, Phase, Position, Roll, Side, Target};
+
+use super::{Intent, Session};
+
+/// One step of a play in the mover's numbering: (origin index 1–25, target index 0–24).
+pub type Step = (u8, u8);
+
+/// What the computer has to decide now.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Task {
+    /// Choose its play for `roll` from `start` (the position when the roll landed); `done` are
+    /// the moves of this roll already played.
+    Play {
+        side: Side,
+        start: Position,
+        roll: Roll,
+        done: Vec<Step>,
+    },
+    /// Answer the person's draw offer.
+    AnswerDraw {
+        position: Position,
+        offerer: Side,
+        roll: Option<Roll>,
+    },
+}
+
+/// The position when the current roll landed and the moves played with it so far.
+#[must_use]
+pub fn turn_so_far(game: &Game) -> Option<(Position, Vec<Step>)> {
+    let commands = &game.record().commands;
+    let last_roll = commands
+        .iter()
+        .rposition(|e| matches!(e.cmd, Command::Dice { .. }))?;
+    let done = commands[last_roll + 1..]
+        .iter()
+        .filter_map(|e| match e.cmd {
+            Command::Move { from, to, .. } => Some((from.index(), to.index())),
+            _ => None,
+        })
+        .collect();
+    let mut record = game.record().clone();
+    record.commands.truncate(last_roll + 1);
+    let start = *record.replay().ok()?.position();
+    Some((start, done))
+}
+
+impl Session {
+    /// What the computer must decide now, if anything.
+    #[must_use]
+    pub fn computer_task(&self) -> Option<Task> {
+        let side = self.computer_seat()?.side;
+        let g = self.game();
+        match g.phase() {
+            Phase::Moving if g.dice_owner() == Some(side) => {
+                let roll = g.current_roll()?;
+                let (start, done) = turn_so_far(g)?;
+                Some(Task::Play {
+                    side,
+                    start,
+                    roll,
+                    done,
+                })
+            }
+            Phase::DrawOffered if g.turn() == Some(side) => Some(Task::AnswerDraw {
+                position: *g.position(),
+                offerer: !side,
+                roll: g.current_roll(),
+            }),
+            _ => None,
+        }
+    }
+}
+
+/// What a hint would be asked about now, if one may be asked.
+#[must_use]
+pub fn hint_question(s: &Session) -> Option<(Position, Side, Roll)> {
+    let g = s.game();
+    if g.phase() != Phase::Moving || s.remote().is_some() {
+        return None;
+    }
+    let side = g.dice_owner()?;
+    if !s.controls(side) {
+        return None;
+    }
+    let (start, done) = turn_so_far(g)?;
+    if !done.is_empty() {
+        return None;
+    }
+    Some((start, side, g.current_roll()?))
+}
+
+/// The worker's request (DESIGN.md's `bot` request, plus an `id`) for a play.
+#[must_use]
+pub fn play_request(
+    id: u32,
+    start: &Position,
+    side: Side,
+    roll: Roll,
+    level: &str,
+    seed: u32,
+) -> String {
+    // Built by hand: serde_json's `Value` would grow the first load.
+    format!(
+        r#"{{"id":{id},"position":{},"turn":"{}","dice":[{},{}],"level":"{level}","seed":{}}}"#,
+        serde_json::to_string(start).unwrap_or_default(),
+        side.name(),
+        roll.high().value(),
+        roll.low().value(),
+        seed & 0x7fff_ffff,
+    )
+}
+
+/// The worker's request for a draw answer.
+#[must_use]
+pub fn draw_request(id: u32, position: &Position, offerer: Side, roll: Option<Roll>) -> String {
+    let dice = roll.map_or_else(
+        || "null".to_owned(),
+        |r| format!("[{},{}]", r.high().value(), r.low().value()),
+    );
+    format!(
+        r#"{{"id":{id},"op":"accepts_draw","position":{},"offerer":"{}","dice":{dice}}}"#,
+        serde_json::to_string(position).unwrap_or_default(),
+        offerer.name(),
+    )
+}
+
+/// A worker's answer: `{"ready":true}` once loaded, then per request `{"moves":[[o,t],…],
+/// "position":…,"win":…,"id":n}`, `{"accept":bool,"id":n}` or `{"error":…}`.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Answer {
+    pub id: Option<u32>,
+    pub moves: Option<Vec<Step>>,
+    pub accept: Option<bool>,
+    pub error: bool,
+    pub ready: bool,
+}
+
+impl Answer {
+    /// Reads the few fields the page needs by hand (serde_json's `Value` or a derived
+    /// `Deserialize` would grow the first load). The worker's JSON has its keys sorted
+    /// (`accept`, `error`, `id`, `moves`, `position`, `ready`, `win`); an error's message comes
+    /// first and is not read, so nothing inside it can be mistaken for a field.
+    #[must_use]
+    pub fn parse(text: &str) -> Option<Answer> {
+        let text = text.trim();
+        if !text.starts_with('{') {
+            return None;
+        }
+        let mut a = Answer::default();
+        if text.starts_with(r#"{"error":"#) {
+            a.error = true;
+            // The id is the last field after the message: `,"id":n}`.
+            a.id = text.rfind(r#","id":"#).and_then(|i| number(&text[i + 6..]));
+            return Some(a);
+        }
+        a.ready = text.contains(r#""ready":true"#);
+        a.accept = if text.starts_with(r#"{"accept":true"#) {
+            Some(true)
+        } else if text.starts_with(r#"{"accept":false"#) {
+            Some(false)
+        } else {
+            None
+        };
+        a.id = text.find(r#""id":"#).and_then(|i| number(&text[i + 5..]));
+        if let Some(i) = text.find(r#""moves":["#) {
+            let rest = &text[i + 9..];
+            let end = rest
+                .find("]]")
+                .map_or_else(|| rest.find(']')?.checked_add(0), |e| Some(e + 1))?;
+            let mut moves = Vec::new();
+            for pair in rest[..end].split('[').filter(|p| !p.trim().is_empty()) {
+                let mut nums = pair
+                    .split(|c: char| !c.is_ascii_digit())
+                    .filter(|n| !n.is_empty());
+                let o = nums.next()?.parse().ok()?;
+                let t = nums.next()?.parse().ok()?;
+                moves.push((o, t));
+            }
+            a.moves = Some(moves);
+        }
+        Some(a)
+    }
+}
+
+/// The unsigned number at the start of `s`.
+fn number(s: &str) -> Option<u32> {
+    let digits: &str = &s[..s.find(|c: char| !c.is_ascii_digit()).unwrap_or(s.len())];
+    digits.parse().ok()
+}
+
+/// The moves of `plan` still to play when `done` are played; `None` when `done` is not the
+/// plan's beginning (the record and the plan disagree: ask again from the current position).
+#[must_use]
+pub fn remaining<'a>(plan: &'a [Step], done: &[Step]) -> Option<&'a [Step]> {
+    plan.strip_prefix(done)
+}
+
+/// The intent for one step.
+#[must_use]
+pub fn step_intent((from, to): Step) -> Option<Intent> {
+    Some(Intent::Move {
+        from: Origin::from_index(i64::from(from)).ok()?,
+        to: Target::from_index(i64::from(to)).ok()?,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::session::{Computer, Dice, Input, Seat, SessionError};
+    use serde_json::json;
+    use vrhcaby_rules::{SeededDice, Side};
+
+    fn game_vs(side: Side, seed: u64) -> Session {
+        Session::computer(
+            Dice::Seeded(SeededDice::new(seed)),
+            Computer {
+                side,
+                level: "expert".into(),
+                seed: 7,
+            },
+        )
+    }
+
+    /// Throws dice until someone must move.
+    fn until_moving(s: &mut Session, t: &mut u64) {
+        while s.game().phase() != Phase::Moving {
+            *t += 10;
+            s.handle(Input::Dice, *t).unwrap();
+        }
+    }
+
+    #[test]
+    fn the_person_cannot_move_for_the_computer_and_the_computer_only_for_itself() {
+        for seed in 0..20 {
+            let mut s = game_vs(Side::Black, seed);
+            assert_eq!(s.seat(Side::Black), Seat::Computer);
+            assert_eq!(s.kind(), crate::session::Kind::Bot);
+            let mut t = 0;
+            until_moving(&mut s, &mut t);
+            let mover = s.game().dice_owner().unwrap();
+            let m = s.game().legal_moves()[0];
+            let intent = Intent::Move {
+                from: m.from,
+                to: m.to,
+            };
+            if mover == Side::Black {
+                assert_eq!(
+                    s.handle(Input::Intent(intent), t),
+                    Err(SessionError::NotYours(Side::Black))
+                );
+                assert!(s.computer_task().is_some());
+                assert!(s.handle(Input::Computer(intent), t).is_ok());
+            } else {
+                assert!(s.computer_task().is_none());
+                assert_eq!(
+                    s.handle(Input::Computer(intent), t),
+                    Err(SessionError::NotYours(Side::White))
+                );
+                assert!(s.handle(Input::Intent(intent), t).is_ok());
+            }
+        }
+    }
+
+    #[test]
+    fn a_reload_mid_turn_continues_the_same_plan() {
+        // Find a seed where the computer (White) moves first, then play one of its moves.
+        for seed in 0..40 {
+            let mut s = game_vs(Side::White, seed);
+            let mut t = 0;
+            until_moving(&mut s, &mut t);
+            let Some(Task::Play {
+                start,
+                roll,
+                done,
+                side,
+            }) = s.computer_task()
+            else {
+                continue;
+            };
+            assert_eq!(side, Side::White);
+            assert!(done.is_empty());
+            assert_eq!(&start, s.game().position());
+            let m = s.game().legal_moves()[0];
+            let step = (m.from.index(), m.to.index());
+            s.handle(Input::Computer(step_intent(step).unwrap()), t + 1)
+                .unwrap();
+            let text = s.save();
+            let back = Session::load(&text, Dice::Seeded(SeededDice::new(0))).unwrap();
+            assert_eq!(back.seat(Side::White), Seat::Computer);
+            assert_eq!(back.computer_seat(), s.computer_seat());
+            if back.game().phase() != Phase::Moving {
+                continue; // the move ended the turn
+            }
+            let Some(Task::Play {
+                start: s2,
+                roll: r2,
+                done: d2,
+                ..
+            }) = back.computer_task()
+            else {
+                panic!("the computer is still to move");
+            };
+            assert_eq!(s2, start);
+            assert_eq!(r2, roll);
+            assert_eq!(d2, vec![step]);
+            let plan = vec![step, (1, 0)];
+            assert_eq!(remaining(&plan, &d2), Some(&plan[1..]));
+            assert_eq!(remaining(&plan[1..], &d2), None);
+            return;
+        }
+        panic!("no seed had the computer move first");
+    }
+
+    #[test]
+    fn requests_and_answers() {
+        let r = play_request(
+            3,
+            &Position::start(),
+            Side::White,
+            Roll::from_values(3, 1).unwrap(),
+            "beginner",
+            5,
+        );
+        let v: serde_json::Value = serde_json::from_str(&r).unwrap();
+        assert_eq!(v["dice"], json!([3, 1]));
+        assert_eq!(v["turn"], "white");
+        assert_eq!(v["id"], 3);
+        assert_eq!(v["level"], "beginner");
+        let d = draw_request(4, &Position::start(), Side::Black, None);
+        let v: serde_json::Value = serde_json::from_str(&d).unwrap();
+        assert_eq!(v["offerer"], "black");
+        assert!(v["dice"].is_null());
+        let a = Answer::parse(
+            r#"{"id":3,"moves":[[8,5],[6,5]],"position":{"white":[0,1],"black":[2]},"win":0.5}"#,
+        )
+        .unwrap();
+        assert_eq!(a.moves, Some(vec![(8, 5), (6, 5)]));
+        assert_eq!(a.id, Some(3));
+        let a = Answer::parse(r#"{"id":12,"moves":[],"position":{},"win":0.1}"#).unwrap();
+        assert_eq!(a.moves, Some(vec![]));
+        let a = Answer::parse(r#"{"accept":false,"id":4}"#).unwrap();
+        assert_eq!((a.accept, a.id), (Some(false), Some(4)));
+        let a = Answer::parse(r#"{"error":"bad \"moves\":[[1,2]] \"id\":9","id":5}"#).unwrap();
+        assert!(a.error && a.moves.is_none());
+        assert_eq!(a.id, Some(5));
+        assert!(Answer::parse(r#"{"ready":true}"#).unwrap().ready);
+        assert_eq!(Answer::parse("nonsense"), None);
+        assert_eq!(step_intent((25, 22)).map(|_| ()), Some(()));
+        assert_eq!(step_intent((26, 0)), None);
+    }
+}
