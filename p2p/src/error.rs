@@ -49,8 +49,6 @@ pub enum PeerError {
     NotLateYet,
     /// A log or a message is longer than a real game could need.
     TooLong,
-    /// This device has not yet heard the other (the game begins when both are linked).
-    NotLinked,
 }
 
 impl fmt::Display for PeerError {
@@ -115,9 +113,6 @@ impl fmt::Display for PeerError {
                 "the other side's time has not run out on this device yet (2 s are allowed for the connection)",
             ),
             PeerError::TooLong => f.write_str("the game's log is longer than any real game"),
-            PeerError::NotLinked => {
-                f.write_str("the game begins once this device has reached the other one")
-            }
         }
     }
 }
@@ -145,7 +140,6 @@ impl PeerError {
             PeerError::EarlyClaim => "early_claim",
             PeerError::NotLateYet => "not_late",
             PeerError::TooLong => "too_long",
-            PeerError::NotLinked => "not_linked",
         }
     }
 }

@@ -326,16 +326,20 @@ impl PeerGame {
         }
     }
 
-    /// The stamp for a new act of ours: now in shared time, never before anything we know.
-    fn stamp(&self, now: Millis) -> Millis {
-        let mut t = self.clock.shared(now);
-        t = t.max(self.cur.game.last_time().unwrap_or(0));
+    /// The latest time we know of: the record's last, or either log's last stamp.
+    fn latest_stamp(&self) -> Millis {
+        let mut t = self.cur.game.last_time().unwrap_or(0);
         for side in Side::ALL {
             if let Some(last) = self.logs[side].last() {
                 t = t.max(last.t);
             }
         }
         t
+    }
+
+    /// The stamp for a new act of ours: now in shared time, never before anything we know.
+    fn stamp(&self, now: Millis) -> Millis {
+        self.clock.shared(now).max(self.latest_stamp())
     }
 
     /// Appends an act of ours stamped `t`: it must take effect where it lands (at the end).

@@ -129,7 +129,7 @@ impl PeerGame {
                     return out;
                 }
                 let t = d.saturating_sub(1);
-                if t >= self.stamp(0) {
+                if t >= self.latest_stamp() {
                     if let Ok(o) = self.author_at(Act::Cmd(Command::Offline { side: peer }), t, now)
                     {
                         out.merge(o);
