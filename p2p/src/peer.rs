@@ -165,11 +165,16 @@ pub fn is_player_command(cmd: &Command) -> bool {
     )
 }
 
-fn void_error(v: Void) -> PeerError {
+fn void_error(v: Void, a: &Authored) -> PeerError {
     match v {
         Void::Rules(e) => PeerError::Rejected(e),
         Void::NotTheirs => PeerError::NotAllowedFromPeer("this act"),
-        Void::Dice => PeerError::BadDiceMessage { roll: 0 },
+        Void::Dice => PeerError::BadDiceMessage {
+            roll: match a.act {
+                Act::Commit { roll, .. } | Act::Reveal { roll, .. } => roll,
+                Act::Cmd(_) => 0,
+            },
+        },
     }
 }
 
@@ -342,6 +347,21 @@ impl PeerGame {
         self.clock.shared(now).max(self.latest_stamp())
     }
 
+    /// Appends `author`'s act that comes after everything known (it has seen every act of the
+    /// other log): it must take effect at the end of the fold, or nothing changes.
+    fn append(&mut self, author: Side, a: Authored) -> Result<Vec<Event>, PeerError> {
+        let mut trial = self.cur.clone();
+        trial.events.clear();
+        trial
+            .apply(author, &a, &self.game_id)
+            .map_err(|v| void_error(v, &a))?;
+        trial.pos[author] += 1;
+        self.logs[author].push(a);
+        let events = std::mem::take(&mut trial.events);
+        self.cur = trial;
+        Ok(events)
+    }
+
     /// Appends an act of ours stamped `t`: it must take effect where it lands (at the end).
     fn author_at(&mut self, act: Act, t: Millis, now: Millis) -> Result<Output, PeerError> {
         if self.logs[self.seat].len() >= MAX_ACTS {
@@ -349,20 +369,13 @@ impl PeerGame {
         }
         let seen = u32::try_from(self.logs[self.peer()].len()).unwrap_or(u32::MAX);
         let a = Authored { t, seen, act };
-        let mut trial = self.cur.clone();
-        trial.events.clear();
-        trial
-            .apply(self.seat, &a, &self.game_id)
-            .map_err(void_error)?;
-        trial.pos[self.seat] += 1;
-        self.logs[self.seat].push(a);
+        let events = self.append(self.seat, a)?;
         let n = u32::try_from(self.logs[self.seat].len() - 1).unwrap_or(u32::MAX);
         let mut out = Output {
-            events: std::mem::take(&mut trial.events),
+            events,
             save: true,
             ..Output::default()
         };
-        self.cur = trial;
         self.sent.push(0);
         if self.link.up {
             out.send.push(Message::Act { n, act: a });

@@ -308,25 +308,10 @@ impl PeerGame {
             let old = self.cur.clone();
             self.refold(Some(&old))
         } else {
-            let mut trial = self.cur.clone();
-            trial.events.clear();
-            if let Err(v) = trial.apply(peer, &a, &self.game_id) {
-                let e = match v {
-                    crate::fold::Void::Rules(e) => PeerError::Rejected(e),
-                    crate::fold::Void::NotTheirs => PeerError::NotAllowedFromPeer("this act"),
-                    crate::fold::Void::Dice => PeerError::BadDiceMessage {
-                        roll: match a.act {
-                            Act::Commit { roll, .. } | Act::Reveal { roll, .. } => roll,
-                            Act::Cmd(_) => 0,
-                        },
-                    },
-                };
-                return Err(self.refuse(n, a, e));
-            }
-            trial.pos[peer] += 1;
-            self.logs[peer].push(a);
-            let events = std::mem::take(&mut trial.events);
-            self.cur = trial;
+            let events = match self.append(peer, a) {
+                Ok(events) => events,
+                Err(e) => return Err(self.refuse(n, a, e)),
+            };
             self.advance_base();
             Output {
                 events,
