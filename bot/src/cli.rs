@@ -1,6 +1,6 @@
 //! The CLI's `bot` and `eval` requests (DESIGN.md's contract): one JSON request in, one JSON
-//! answer out, a bad request gets `{"error": ...}`. The `vrhcaby-bot` binary serves these two and
-//! passes `legal`, `plays` and `replay` to the rules crate's handler unchanged.
+//! answer out, a bad request gets `{"error": ...}`. The rules crate's `vrhcaby` binary serves them
+//! (it compiles this crate in; see `rules/src/bin/vrhcaby.rs`), and so does the Web Worker.
 
 use serde::Deserialize;
 use serde_json::{json, Value};

@@ -1,7 +1,18 @@
 //! `vrhcaby <op>`: reads one JSON request per line on stdin and writes one JSON answer per line.
 //! Ops: `legal`, `plays`, `replay` (see the README), and `bench` for the move-generation benchmark
-//! (or, with `--replay N`, applying and replaying a record of N commands). The computer's `bot`
-//! and `eval` are served by `vrhcaby-bot` (crate vrhcaby-bot), which also answers these ops.
+//! (or, with `--replay N`, applying and replaying a record of N commands), and the computer's
+//! `bot` and `eval` (crate vrhcaby-bot).
+//!
+//! The bot crate depends on this one, so this package cannot depend on the bot crate; instead
+//! this binary — the top of the layers, used by no library — compiles the bot crate's own
+//! sources in as a module. Its root re-exports that module so the bot's `crate::` paths resolve
+//! here as they do in the bot crate. One source, one CLI, no second copy of anything.
+
+#[allow(dead_code, unused_imports)]
+#[path = "../../../bot/src/lib.rs"]
+mod bot;
+#[allow(unused_imports)]
+use bot::*;
 
 use std::io::{self, BufRead, BufWriter, Write};
 use std::process::ExitCode;
@@ -11,20 +22,16 @@ use vrhcaby_rules::bench::{enumerate_all, self_play_sample};
 use vrhcaby_rules::cli::{answer, Op};
 use vrhcaby_rules::{Command, Game, PlayGenerator, Record, Rules, Side};
 
-const USAGE: &str = "usage: vrhcaby legal|plays|replay   (JSON lines on stdin)\n       vrhcaby bench [--samples N] [--seed S] [--runs K] [--rules vrhcaby|standard]\n       vrhcaby bench --replay N [--runs K]   (a record of N commands: apply and replay)";
+const USAGE: &str = "usage: vrhcaby legal|plays|replay|bot|eval   (JSON lines on stdin)\n       vrhcaby bench [--samples N] [--seed S] [--runs K] [--rules vrhcaby|standard]\n       vrhcaby bench --replay N [--runs K]   (a record of N commands: apply and replay)";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     match args.first().map(String::as_str) {
         Some("bench") => bench(&args[1..]),
-        Some(name @ ("bot" | "eval")) => {
-            // The computer lives in the bot crate, which depends on this one.
-            eprintln!("{name} is answered by the bot crate's binary: cargo run --release -p vrhcaby-bot --bin vrhcaby-bot -- {name}");
-            ExitCode::from(2)
-        }
-        Some(name) => match Op::parse(name) {
-            Some(op) => serve(op),
-            None => {
+        Some(name) => match (Op::parse(name), bot::cli::BotOp::parse(name)) {
+            (Some(op), _) => serve(op),
+            (None, Some(op)) => serve_bot(op),
+            (None, None) => {
                 eprintln!("unknown op {name:?}\n{USAGE}");
                 ExitCode::from(2)
             }
@@ -42,6 +49,28 @@ fn serve(op: Op) -> ExitCode {
     for line in stdin.lock().lines() {
         let reply = match line {
             Ok(line) => answer(op, &line),
+            Err(e) => serde_json::json!({ "error": format!("unreadable line: {e}") }),
+        };
+        if writeln!(out, "{reply}").and_then(|()| out.flush()).is_err() {
+            return ExitCode::FAILURE;
+        }
+    }
+    ExitCode::SUCCESS
+}
+
+fn serve_bot(op: bot::cli::BotOp) -> ExitCode {
+    let mut computer = match bot::Bot::builtin() {
+        Ok(computer) => computer,
+        Err(e) => {
+            eprintln!("the built-in weights are unusable: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let stdin = io::stdin();
+    let mut out = BufWriter::new(io::stdout().lock());
+    for line in stdin.lock().lines() {
+        let reply = match line {
+            Ok(line) => bot::cli::answer(&mut computer, op, &line),
             Err(e) => serde_json::json!({ "error": format!("unreadable line: {e}") }),
         };
         if writeln!(out, "{reply}").and_then(|()| out.flush()).is_err() {

@@ -1,0 +1,88 @@
+//! The `vrhcaby` binary's computer ops (`bot`, `eval`, compiled in from the bot crate): JSON lines
+//! in, one answer per line out, errors as lines, each `bot` answer one entry of `plays`.
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+use serde_json::Value;
+
+fn run(op: &str, input: &str) -> Vec<Value> {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_vrhcaby"))
+        .arg(op)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("the binary starts");
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(input.as_bytes())
+        .expect("write");
+    let out = child.wait_with_output().expect("the binary ends");
+    assert!(out.status.success());
+    String::from_utf8(out.stdout)
+        .expect("utf-8")
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("each answer is one JSON line"))
+        .collect()
+}
+
+const START: &str = r#"{"white":[0,0,0,0,0,0,5,0,3,0,0,0,0,5,0,0,0,0,0,0,0,0,0,0,2,0],"black":[0,0,0,0,0,0,5,0,3,0,0,0,0,5,0,0,0,0,0,0,0,0,0,0,2,0]}"#;
+
+#[test]
+fn bot_lines_are_answered_in_order_and_a_bad_line_does_not_stop_it() {
+    let good = format!(r#"{{"position":{START},"turn":"white","dice":[6,5],"level":"expert"}}"#);
+    let input = format!("{good}\nnot json\n{good}\n");
+    let answers = run("bot", &input);
+    assert_eq!(answers.len(), 3);
+    assert!(answers[0]["moves"].is_array());
+    assert!(answers[1]["error"].is_string());
+    assert_eq!(answers[0], answers[2]);
+}
+
+#[test]
+fn every_roll_gets_exactly_one_entry_of_plays_at_every_level() {
+    for level in ["beginner", "intermediate", "expert", "strongest"] {
+        for (d1, d2) in [(1, 1), (3, 1), (6, 5), (4, 4), (6, 6), (2, 1)] {
+            for seed in [0, 7] {
+                let req = format!(
+                    r#"{{"position":{START},"turn":"white","dice":[{d1},{d2}],"level":"{level}","seed":{seed}}}"#
+                );
+                let answer = &run("bot", &req)[0];
+                let plays = vrhcaby_rules::cli::answer(vrhcaby_rules::cli::Op::Plays, &req);
+                let plays = plays["plays"].as_array().expect("plays");
+                let matching = plays
+                    .iter()
+                    .filter(|p| {
+                        p["moves"] == answer["moves"] && p["position"] == answer["position"]
+                    })
+                    .count();
+                assert_eq!(matching, 1, "{level} {d1}-{d2} seed {seed}: {answer}");
+                let win = answer["win"].as_f64().expect("win");
+                assert!((0.0..=1.0).contains(&win));
+            }
+        }
+    }
+}
+
+#[test]
+fn eval_answers_a_probability_and_an_unknown_level_is_an_error() {
+    let answers = run("eval", &format!(r#"{{"position":{START},"turn":"black"}}"#));
+    let win = answers[0]["win"].as_f64().expect("win");
+    assert!((0.0..=1.0).contains(&win));
+    let bad =
+        format!(r#"{{"position":{START},"turn":"white","dice":[2,1],"level":"grandmaster"}}"#);
+    assert!(run("bot", &bad)[0]["error"].is_string());
+}
+
+#[test]
+fn an_unknown_op_is_a_usage_error() {
+    let status = Command::new(env!("CARGO_BIN_EXE_vrhcaby"))
+        .arg("dance")
+        .stdin(Stdio::null())
+        .stderr(Stdio::null())
+        .status()
+        .expect("the binary starts");
+    assert_eq!(status.code(), Some(2));
+}
