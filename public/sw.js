@@ -12,7 +12,9 @@ self.addEventListener('install', (event) => {
     // Absolute URLs only: cache.addAll rejects a list that names one resource twice.
     const assets = new Set();
     for (const path of ['./manifest.webmanifest', './icon.svg',
-      ...[...html.matchAll(/(?:href|src)="([^"]+)"/g)].map((m) => m[1])]) {
+      // The release build's HTML is minified: an attribute's value may be unquoted.
+      ...[...html.matchAll(/\b(?:href|src)=(?:"([^"]+)"|'([^']+)'|([^\s"'>]+))/g)]
+        .map((m) => m[1] ?? m[2] ?? m[3])]) {
       const url = new URL(path, self.registration.scope);
       if (url.origin === self.location.origin) assets.add(url.href);
     }

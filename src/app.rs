@@ -1,11 +1,11 @@
 //! The app: creates the contexts, installs the drivers, continues the saved game or answers the
 //! invitation in the address, and shows the current screen. Imported by nobody.
 
-use leptos::either::EitherOf4;
+use leptos::either::EitherOf5;
 use leptos::prelude::*;
 
 use crate::drivers::{self, link, storage};
-use crate::screens::{FriendScreen, GameScreen, HowTo, StartScreen};
+use crate::screens::{ComputerScreen, FriendScreen, GameScreen, HowTo, StartScreen};
 use crate::state::{Dispatch, Screen};
 
 #[component]
@@ -50,10 +50,11 @@ pub fn App() -> impl IntoView {
                 {move || d.notices.announce.get()}
             </div>
             {move || match d.nav.screen.get() {
-                Screen::Start => EitherOf4::A(view! { <StartScreen/> }),
-                Screen::HowTo => EitherOf4::B(view! { <HowTo/> }),
-                Screen::Game => EitherOf4::C(view! { <GameScreen/> }),
-                Screen::Friend => EitherOf4::D(view! { <FriendScreen/> }),
+                Screen::Start => EitherOf5::A(view! { <StartScreen/> }),
+                Screen::HowTo => EitherOf5::B(view! { <HowTo/> }),
+                Screen::Game => EitherOf5::C(view! { <GameScreen/> }),
+                Screen::Friend => EitherOf5::D(view! { <FriendScreen/> }),
+                Screen::Computer => EitherOf5::E(view! { <ComputerScreen/> }),
             }}
         </div>
     }

@@ -24,6 +24,8 @@ pub enum Screen {
     Game,
     /// Connecting to a friend's device (invitation, answer).
     Friend,
+    /// Setting up a game against the computer (the full app only).
+    Computer,
 }
 
 /// The hint on the board (`drivers::bot`): the steps of the strongest play for the person's roll,

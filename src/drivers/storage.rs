@@ -188,58 +188,13 @@ pub fn new_local(d: Dispatch) {
 }
 
 /// The computer's levels (the CLI's names), weakest first.
+#[cfg(feature = "computer")]
 pub const LEVELS: [&str; 4] = ["beginner", "intermediate", "expert", "strongest"];
 
 /// Starts a new game against the computer at `level`; the person plays `side` (`None`: a random
 /// side, from `?seed=` when given). Replaces the saved game against the computer.
+#[cfg(feature = "computer")]
 pub fn new_bot(d: Dispatch, level: &str, side: Option<Side>) {
-    #[cfg(not(feature = "computer"))]
-    {
-        // The computer plays on the full app: open it there with the choices.
-        let _ = d;
-        let side = side.map_or("random", Side::name);
-        open_full_app(&format!("#bot={level}:{side}"));
-    }
-    #[cfg(feature = "computer")]
-    new_bot_here(d, level, side);
-}
-
-/// Opens the full app (`peer/`, which has peer-to-peer play and the computer), keeping the query
-/// (`?seed=`) and adding `fragment`.
-#[cfg(not(feature = "computer"))]
-pub fn open_full_app(fragment: &str) {
-    if let Some(w) = web_sys::window() {
-        let search = w.location().search().unwrap_or_default();
-        let _ = w.location().assign(&format!("./peer/{search}{fragment}"));
-    }
-}
-
-/// What the start page asked the full app to do (`#bot=level:side` or `#continue=bot`).
-#[cfg(feature = "computer")]
-pub fn bot_request_in_url(d: Dispatch) -> bool {
-    let Some(hash) = web_sys::window().and_then(|w| w.location().hash().ok()) else {
-        return false;
-    };
-    if hash == "#continue=bot" {
-        crate::invite::clear_invitation_from_url();
-        open(d, Kind::Bot, false);
-        return true;
-    }
-    let Some((level, side)) = hash.strip_prefix("#bot=").and_then(|r| r.split_once(':')) else {
-        return false;
-    };
-    let level = LEVELS
-        .into_iter()
-        .find(|l| *l == level)
-        .unwrap_or("intermediate");
-    let side = Side::ALL.into_iter().find(|s| s.name() == side);
-    crate::invite::clear_invitation_from_url();
-    new_bot_here(d, level, side);
-    true
-}
-
-#[cfg(feature = "computer")]
-fn new_bot_here(d: Dispatch, level: &str, side: Option<Side>) {
     let entropy = platform::seed().unwrap_or_else(platform::entropy);
     let person = side.unwrap_or(if entropy % 2 == 0 {
         Side::White
@@ -256,6 +211,57 @@ fn new_bot_here(d: Dispatch, level: &str, side: Option<Side>) {
         d.nav.screen.set(Screen::Game);
         d.perform(&Effect::Save);
     });
+}
+
+/// "Play the computer": its set-up screen (on the start page: the full app's, `peer/#computer`).
+pub fn computer(d: Dispatch) {
+    #[cfg(not(feature = "computer"))]
+    {
+        let _ = d;
+        open_full_app("#computer");
+    }
+    #[cfg(feature = "computer")]
+    d.nav.screen.set(Screen::Computer);
+}
+
+/// Opens the full app (`peer/`, which has peer-to-peer play and the computer), keeping the query
+/// (`?seed=`) and adding `fragment`.
+#[cfg(not(feature = "computer"))]
+pub fn open_full_app(fragment: &str) {
+    if let Some(w) = web_sys::window() {
+        let search = w.location().search().unwrap_or_default();
+        let _ = w.location().assign(&format!("./peer/{search}{fragment}"));
+    }
+}
+
+/// What the start page asked the full app to do (`#computer`: the set-up screen, `#bot=level:side`
+/// or `#continue=bot`).
+#[cfg(feature = "computer")]
+pub fn bot_request_in_url(d: Dispatch) -> bool {
+    let Some(hash) = web_sys::window().and_then(|w| w.location().hash().ok()) else {
+        return false;
+    };
+    if hash == "#continue=bot" {
+        crate::invite::clear_invitation_from_url();
+        open(d, Kind::Bot, false);
+        return true;
+    }
+    if hash == "#computer" {
+        crate::invite::clear_invitation_from_url();
+        d.nav.screen.set(Screen::Computer);
+        return true;
+    }
+    let Some((level, side)) = hash.strip_prefix("#bot=").and_then(|r| r.split_once(':')) else {
+        return false;
+    };
+    let level = LEVELS
+        .into_iter()
+        .find(|l| *l == level)
+        .unwrap_or("intermediate");
+    let side = Side::ALL.into_iter().find(|s| s.name() == side);
+    crate::invite::clear_invitation_from_url();
+    new_bot(d, level, side);
+    true
 }
 
 /// A new or reconnected peer game from the link becomes this tab's game.

@@ -101,14 +101,31 @@ pub enum Key {
     OpenElsewhere,
     TakeOver,
     PlayComputer,
+    #[cfg(feature = "computer")]
     BotLevel,
+    #[cfg(feature = "computer")]
     BotSide,
+    #[cfg(feature = "computer")]
     SideRandom,
+    #[cfg(feature = "computer")]
     StartBotGame,
+    #[cfg(feature = "computer")]
     LevelBeginner,
+    #[cfg(feature = "computer")]
     LevelIntermediate,
+    #[cfg(feature = "computer")]
     LevelExpert,
+    #[cfg(feature = "computer")]
     LevelStrongest,
+    #[cfg(feature = "computer")]
+    LevelBeginnerAbout,
+    #[cfg(feature = "computer")]
+    LevelIntermediateAbout,
+    #[cfg(feature = "computer")]
+    LevelExpertAbout,
+    #[cfg(feature = "computer")]
+    LevelStrongestAbout,
+    #[cfg(feature = "computer")]
     Hint,
     White,
     Black,
@@ -228,23 +245,57 @@ pub fn t(lang: Lang, key: Key) -> &'static str {
         (Lang::En, TakeOver) => "Play it here",
         (Lang::Cs, PlayComputer) => "Hrát s počítačem",
         (Lang::En, PlayComputer) => "Play the computer",
+        #[cfg(feature = "computer")]
         (Lang::Cs, BotLevel) => "Síla počítače",
+        #[cfg(feature = "computer")]
         (Lang::En, BotLevel) => "Computer's level",
+        #[cfg(feature = "computer")]
         (Lang::Cs, BotSide) => "Hraju za",
+        #[cfg(feature = "computer")]
         (Lang::En, BotSide) => "I play",
+        #[cfg(feature = "computer")]
         (Lang::Cs, SideRandom) => "Náhodně",
+        #[cfg(feature = "computer")]
         (Lang::En, SideRandom) => "Random",
+        #[cfg(feature = "computer")]
         (Lang::Cs, StartBotGame) => "Začít hru s počítačem",
+        #[cfg(feature = "computer")]
         (Lang::En, StartBotGame) => "Start the game",
+        #[cfg(feature = "computer")]
         (Lang::Cs, LevelBeginner) => "Začátečník",
+        #[cfg(feature = "computer")]
         (Lang::En, LevelBeginner) => "Beginner",
+        #[cfg(feature = "computer")]
         (Lang::Cs, LevelIntermediate) => "Mírně pokročilý",
+        #[cfg(feature = "computer")]
         (Lang::En, LevelIntermediate) => "Intermediate",
+        #[cfg(feature = "computer")]
         (Lang::Cs, LevelExpert) => "Expert",
+        #[cfg(feature = "computer")]
         (Lang::En, LevelExpert) => "Expert",
+        #[cfg(feature = "computer")]
         (Lang::Cs, LevelStrongest) => "Nejsilnější",
+        #[cfg(feature = "computer")]
         (Lang::En, LevelStrongest) => "Strongest",
+        #[cfg(feature = "computer")]
+        (Lang::Cs, LevelBeginnerAbout) => "Dělá chyby jako hráč, který začíná.",
+        #[cfg(feature = "computer")]
+        (Lang::En, LevelBeginnerAbout) => "Makes the mistakes of a new player.",
+        #[cfg(feature = "computer")]
+        (Lang::Cs, LevelIntermediateAbout) => "Hraje rozumně, občas zaváhá.",
+        #[cfg(feature = "computer")]
+        (Lang::En, LevelIntermediateAbout) => "Plays sensibly and slips now and then.",
+        #[cfg(feature = "computer")]
+        (Lang::Cs, LevelExpertAbout) => "Hned zahraje, co podle svého odhadu vychází nejlépe.",
+        #[cfg(feature = "computer")]
+        (Lang::En, LevelExpertAbout) => "Plays at once what its judgement rates best.",
+        #[cfg(feature = "computer")]
+        (Lang::Cs, LevelStrongestAbout) => "Před každým tahem promyslí i další hody. Nejsilnější soupeř.",
+        #[cfg(feature = "computer")]
+        (Lang::En, LevelStrongestAbout) => "Thinks a roll or two ahead before each move. The strongest opponent.",
+        #[cfg(feature = "computer")]
         (Lang::Cs, Hint) => "Nápověda",
+        #[cfg(feature = "computer")]
         (Lang::En, Hint) => "Hint",
         (Lang::Cs, White) => "Bílý",
         (Lang::En, White) => "White",

@@ -1,5 +1,5 @@
 //! The screens: start (new game, the saved games to continue), how to play, the game, and the
-//! connection to a friend's device.
+//! connection to a friend's device, and setting up a game against the computer.
 
 mod game;
 mod howto;
@@ -10,6 +10,11 @@ mod friend;
 #[cfg(feature = "peer")]
 pub use friend::FriendScreen;
 
+#[cfg(feature = "computer")]
+mod computer;
+#[cfg(feature = "computer")]
+pub use computer::ComputerScreen;
+
 pub use game::GameScreen;
 pub use howto::HowTo;
 pub use start::StartScreen;
@@ -18,3 +23,8 @@ pub use start::StartScreen;
 #[cfg(not(feature = "peer"))]
 #[leptos::component]
 pub fn FriendScreen() -> impl leptos::IntoView {}
+
+/// The start page has no computer ("Play the computer" opens `peer/`).
+#[cfg(not(feature = "computer"))]
+#[leptos::component]
+pub fn ComputerScreen() -> impl leptos::IntoView {}

@@ -10,7 +10,6 @@ use crate::panel::LanguageAndSound;
 use crate::platform;
 use crate::session::Kind;
 use crate::state::{Dispatch, Screen};
-use vrhcaby_rules::Side;
 
 #[component]
 pub fn StartScreen() -> impl IntoView {
@@ -58,33 +57,9 @@ pub fn StartScreen() -> impl IntoView {
                 <button class="primary" data-testid="play-friend" on:click=move |_| link::invite(d)>
                     {move || s.say(Key::PlayFriend)}
                 </button>
-                // A native disclosure (no state here): the level, the side and the start button.
-                <details class="bot-setup">
-                    <summary class="button primary" data-testid="play-computer">{tr(s, Key::PlayComputer)}</summary>
-                    <label>{tr(s, Key::BotLevel)}" "
-                        <select data-testid="bot-level">
-                            {storage::LEVELS.into_iter().map(|l| view! {
-                                <option value=l>{tr(s, level_key(l))}</option>
-                            }).collect_view()}
-                        </select>
-                    </label>
-                    <label>{tr(s, Key::BotSide)}" "
-                        <select data-testid="bot-side">
-                            <option value="white">{tr(s, Key::White)}</option>
-                            <option value="black">{tr(s, Key::Black)}</option>
-                            <option value="random">{tr(s, Key::SideRandom)}</option>
-                        </select>
-                    </label>
-                    <button class="primary" data-testid="start-bot-game" on:click=move |_| {
-                        let person = match select_value("bot-side").as_deref() {
-                            Some("white") => Some(Side::White),
-                            Some("black") => Some(Side::Black),
-                            _ => None,
-                        };
-                        let level = select_value("bot-level").unwrap_or_default();
-                        storage::new_bot(d, &level, person);
-                    }>{tr(s, Key::StartBotGame)}</button>
-                </details>
+                <button class="primary" data-testid="play-computer" on:click=move |_| storage::computer(d)>
+                    {move || s.say(Key::PlayComputer)}
+                </button>
                 <button data-testid="how-to-play" on:click=move |_| nav.screen.set(Screen::HowTo)>
                     {move || s.say(Key::HowToPlay)}
                 </button>
@@ -92,32 +67,4 @@ pub fn StartScreen() -> impl IntoView {
             <div class="settings"><LanguageAndSound/></div>
         </main>
     }
-}
-
-/// The name of a level (the CLI's) in the player's language.
-fn level_key(level: &str) -> Key {
-    match level {
-        "beginner" => Key::LevelBeginner,
-        "intermediate" => Key::LevelIntermediate,
-        "expert" => Key::LevelExpert,
-        _ => Key::LevelStrongest,
-    }
-}
-
-/// A word in the player's language, as one closure type for every use (each distinct closure
-/// would be compiled into the first load once more).
-fn tr(
-    s: crate::state::Settings,
-    key: Key,
-) -> impl Fn() -> &'static str + Copy + Send + Sync + 'static {
-    move || s.say(key)
-}
-
-/// The current value of the `<select>` with this test id.
-fn select_value(testid: &str) -> Option<String> {
-    let el = document()
-        .query_selector(&format!("[data-testid={testid}]"))
-        .ok()
-        .flatten()?;
-    js_sys::Reflect::get(&el, &"value".into()).ok()?.as_string()
 }

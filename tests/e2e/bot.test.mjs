@@ -16,11 +16,11 @@ const PAUSE = 250; // ?botpause: every pause of the computer, in ms
 async function startBotGame(page, level, side) {
   await page.goto(`${server.url}?seed=${SEED}&botpause=${PAUSE}`);
   await page.getByTestId('play-computer').click();
+  // The computer plays on the full app (peer/): the start page opens its set-up screen there.
+  await page.waitForURL(/\/peer\//);
   await page.getByTestId('bot-level').selectOption(level);
   await page.getByTestId('bot-side').selectOption(side);
   await page.getByTestId('start-bot-game').click();
-  // The computer plays on the full app (peer/), which the start page opens with the choices.
-  await page.waitForURL(/\/peer\//);
   await waitPhase(page, 'lot', 'rolling', 'moving', 'over');
 }
 
