@@ -3,7 +3,9 @@
 //! a game claims it for this tab first (`tab`), so two tabs never write the same game.
 
 use leptos::prelude::*;
-use vrhcaby_rules::{SeededDice, Side};
+use vrhcaby_rules::SeededDice;
+#[cfg(feature = "computer")]
+use vrhcaby_rules::Side;
 
 use super::tab::{self, Claim};
 use crate::platform;
