@@ -18,7 +18,7 @@ use web_sys::{MessageEvent, Worker};
 
 use crate::session::computer::hint_question;
 use crate::session::computer::{
-    draw_request, play_request, remaining, step_intent, Answer, Step, Task,
+    draw_request, offer_request, play_request, remaining, step_intent, Answer, Step, Task,
 };
 use crate::session::{Input, Intent};
 use crate::state::{Dispatch, Hint, Screen};
@@ -39,6 +39,8 @@ enum Question {
     /// The play for (turn's start position, side, roll, level).
     Play(String),
     Draw(String),
+    /// Whether to offer a draw before playing (R23, R26, S7 and its own restraint allowing it).
+    Offer(String),
     Hint(String),
 }
 
@@ -54,6 +56,7 @@ struct Worker_ {
     in_flight: Vec<Question>,
     /// Plans by their question.
     plans: Vec<(Question, Vec<Step>)>,
+    /// Answers to draw offers (accept?) and to whether to offer one (offer?).
     draws: Vec<(Question, bool)>,
     /// The record length a scheduled act was planned for (one at a time).
     scheduled: Option<usize>,
@@ -144,6 +147,9 @@ fn on_answer(d: Dispatch, text: &str) {
             Question::Draw(_) => {
                 w.draws.push((q, answer.accept.unwrap_or(false)));
             }
+            Question::Offer(_) => {
+                w.draws.push((q, answer.offer.unwrap_or(false)));
+            }
         }
     });
     if let Some(steps) = hint {
@@ -209,7 +215,7 @@ fn later(d: Dispatch, len: usize, ms: u64, act: Intent) {
 
 /// One look at what the computer must do.
 fn step(d: Dispatch) {
-    let Some((task, len, level, seed)) = d.game.session.with_untracked(|s| {
+    let Some((task, len, level, seed, may_offer)) = d.game.session.with_untracked(|s| {
         let s = s.as_ref()?;
         let c = s.computer_seat()?;
         Some((
@@ -217,6 +223,7 @@ fn step(d: Dispatch) {
             s.game().record().commands.len(),
             c.level.clone(),
             c.seed,
+            s.computer_may_offer(s.game_time(crate::platform::now_ms())),
         ))
     }) else {
         return;
@@ -228,6 +235,26 @@ fn step(d: Dispatch) {
             roll,
             done,
         } => {
+            if may_offer {
+                // Behind? Offer a draw before playing (asked once per turn's start position).
+                let q = Question::Offer(key_of(&start, side, roll, "offer", seed));
+                let offer = W.with(|w| {
+                    let w = w.borrow();
+                    w.draws.iter().find(|(k, _)| *k == q).map(|(_, a)| *a)
+                });
+                match offer {
+                    None => {
+                        post(d, q, |id| offer_request(id, &start, side, roll));
+                        return;
+                    }
+                    Some(true) => {
+                        let pause = first_pause(len);
+                        later(d, len, pause, Intent::OfferDraw);
+                        return;
+                    }
+                    Some(false) => {}
+                }
+            }
             let q = Question::Play(key_of(&start, side, roll, &level, seed));
             let plan = W.with(|w| {
                 let w = w.borrow();

@@ -106,6 +106,10 @@ pub enum Key {
     #[cfg(feature = "computer")]
     BotSide,
     #[cfg(feature = "computer")]
+    SideWhite,
+    #[cfg(feature = "computer")]
+    SideBlack,
+    #[cfg(feature = "computer")]
     SideRandom,
     #[cfg(feature = "computer")]
     StartBotGame,
@@ -250,9 +254,17 @@ pub fn t(lang: Lang, key: Key) -> &'static str {
         #[cfg(feature = "computer")]
         (Lang::En, BotLevel) => "Computer's level",
         #[cfg(feature = "computer")]
-        (Lang::Cs, BotSide) => "Hraju za",
+        (Lang::Cs, BotSide) => "Hraješ za",
         #[cfg(feature = "computer")]
-        (Lang::En, BotSide) => "I play",
+        (Lang::En, BotSide) => "You play",
+        #[cfg(feature = "computer")]
+        (Lang::Cs, SideWhite) => "Bílé",
+        #[cfg(feature = "computer")]
+        (Lang::En, SideWhite) => "White",
+        #[cfg(feature = "computer")]
+        (Lang::Cs, SideBlack) => "Černé",
+        #[cfg(feature = "computer")]
+        (Lang::En, SideBlack) => "Black",
         #[cfg(feature = "computer")]
         (Lang::Cs, SideRandom) => "Náhodně",
         #[cfg(feature = "computer")]

@@ -101,8 +101,8 @@ fn level_about(level: &str) -> Key {
 
 fn side_key(side: &str) -> Key {
     match side {
-        "white" => Key::White,
-        "black" => Key::Black,
+        "white" => Key::SideWhite,
+        "black" => Key::SideBlack,
         _ => Key::SideRandom,
     }
 }

@@ -6,7 +6,7 @@
 //! the engine answers deterministically: same position, side, roll, level and the game's saved
 //! seed give the same play), and the moves of that plan already in the record are skipped.
 
-use vrhcaby_rules::{Command, Game, Origin, Phase, Position, Roll, Side, Target};
+use vrhcaby_rules::{Command, Game, Millis, Origin, Phase, Position, Roll, Side, Target};
 
 use super::{Intent, Session};
 
@@ -31,6 +31,11 @@ pub enum Task {
         roll: Option<Roll>,
     },
 }
+
+/// The computer's own restraint on top of the rules (R23, R26, S7): after an offer of its own it
+/// waits this many moves of the game (S1) before it offers again, so a declined offer is not
+/// repeated every few turns.
+pub const MOVES_BETWEEN_OFFERS: u32 = 24;
 
 /// The position when the current roll landed and the moves played with it so far.
 #[must_use]
@@ -79,6 +84,38 @@ impl Session {
     }
 }
 
+impl Session {
+    /// Whether the computer, about to play its roll (before its first move of it), may offer a
+    /// draw at `now` (game time): the rules let it (`Game::can_offer_draw`) and it has not offered
+    /// within the last [`MOVES_BETWEEN_OFFERS`] moves. Whether it *wants* to is the engine's call.
+    #[must_use]
+    pub fn computer_may_offer(&self, now: Millis) -> bool {
+        let Some(side) = self.computer_seat().map(|c| c.side) else {
+            return false;
+        };
+        let g = self.game();
+        if g.phase() != Phase::Moving || g.dice_owner() != Some(side) {
+            return false;
+        }
+        if !turn_so_far(g).is_some_and(|(_, done)| done.is_empty()) || g.can_offer_draw(now).is_err()
+        {
+            return false;
+        }
+        let commands = &g.record().commands;
+        let Some(last) = commands
+            .iter()
+            .rposition(|e| matches!(e.cmd, Command::OfferDraw { side: s } if s == side))
+        else {
+            return true;
+        };
+        let since = commands[last..]
+            .iter()
+            .filter(|e| matches!(e.cmd, Command::Move { .. }))
+            .count();
+        since >= MOVES_BETWEEN_OFFERS as usize
+    }
+}
+
 /// What a hint would be asked about now, if one may be asked.
 #[must_use]
 pub fn hint_question(s: &Session) -> Option<(Position, Side, Roll)> {
@@ -118,6 +155,18 @@ pub fn play_request(
     )
 }
 
+/// The worker's request: would the computer (`side`, to play `roll` from `position`) offer a draw?
+#[must_use]
+pub fn offer_request(id: u32, position: &Position, side: Side, roll: Roll) -> String {
+    format!(
+        r#"{{"id":{id},"op":"wants_draw","position":{},"turn":"{}","dice":[{},{}]}}"#,
+        serde_json::to_string(position).unwrap_or_default(),
+        side.name(),
+        roll.high().value(),
+        roll.low().value(),
+    )
+}
+
 /// The worker's request for a draw answer.
 #[must_use]
 pub fn draw_request(id: u32, position: &Position, offerer: Side, roll: Option<Roll>) -> String {
@@ -133,12 +182,14 @@ pub fn draw_request(id: u32, position: &Position, offerer: Side, roll: Option<Ro
 }
 
 /// A worker's answer: `{"ready":true}` once loaded, then per request `{"moves":[[o,t],…],
-/// "position":…,"win":…,"id":n}`, `{"accept":bool,"id":n}` or `{"error":…}`.
+/// "position":…,"win":…,"id":n}`, `{"accept":bool,"id":n}`, `{"id":n,"offer":bool}` or
+/// `{"error":…}`.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Answer {
     pub id: Option<u32>,
     pub moves: Option<Vec<Step>>,
     pub accept: Option<bool>,
+    pub offer: Option<bool>,
     pub error: bool,
     pub ready: bool,
 }
@@ -170,6 +221,13 @@ impl Answer {
             None
         };
         a.id = text.find(r#""id":"#).and_then(|i| number(&text[i + 5..]));
+        a.offer = if text.contains(r#","offer":true"#) {
+            Some(true)
+        } else if text.contains(r#","offer":false"#) {
+            Some(false)
+        } else {
+            None
+        };
         if let Some(i) = text.find(r#""moves":["#) {
             let rest = &text[i + 9..];
             let end = rest
@@ -320,6 +378,61 @@ mod tests {
         panic!("no seed had the computer move first");
     }
 
+    /// Plays the first legal move of whoever is to move (the computer's through `Input::Computer`).
+    fn one_move(s: &mut Session, computer: Side, t: u64) {
+        let m = s.game().legal_moves()[0];
+        let intent = Intent::Move {
+            from: m.from,
+            to: m.to,
+        };
+        let input = if s.game().dice_owner() == Some(computer) {
+            Input::Computer(intent)
+        } else {
+            Input::Intent(intent)
+        };
+        s.handle(input, t).unwrap();
+    }
+
+    #[test]
+    fn the_computer_may_offer_only_when_the_rules_let_it_and_not_again_soon() {
+        let computer = Side::Black;
+        let mut s = game_vs(computer, 3);
+        let mut t = 0;
+        let mut offered_at = None;
+        let mut checked_restraint = false;
+        while s.game().phase() != Phase::Over && s.game().moves_played() < 200 {
+            until_moving(&mut s, &mut t);
+            if s.game().phase() == Phase::Over {
+                break;
+            }
+            t += 10;
+            let g = s.game();
+            let at_start = turn_so_far(g).is_some_and(|(_, done)| done.is_empty());
+            let computers_turn = g.dice_owner() == Some(computer);
+            let may = s.computer_may_offer(t);
+            if !computers_turn || !at_start || g.can_offer_draw(t).is_err() {
+                assert!(!may, "only at the start of its own turn, when the rules allow");
+            } else if let Some(at) = offered_at {
+                let since = g.moves_played() - at;
+                assert_eq!(may, since >= MOVES_BETWEEN_OFFERS, "{since} moves since its offer");
+                checked_restraint |= since < MOVES_BETWEEN_OFFERS;
+            } else {
+                assert!(may);
+                // Offer; the person declines; the computer's turn comes back unplayed.
+                s.handle(Input::Computer(Intent::OfferDraw), t).unwrap();
+                assert_eq!(s.game().phase(), Phase::DrawOffered);
+                assert!(!s.computer_may_offer(t));
+                s.handle(Input::Intent(Intent::DeclineDraw), t + 1).unwrap();
+                t += 1;
+                assert_eq!(s.game().dice_owner(), Some(computer));
+                assert!(!s.computer_may_offer(t), "not again at once (R26)");
+                offered_at = Some(s.game().moves_played());
+            }
+            one_move(&mut s, computer, t);
+        }
+        assert!(offered_at.is_some() && checked_restraint);
+    }
+
     #[test]
     fn requests_and_answers() {
         let r = play_request(
@@ -347,6 +460,13 @@ mod tests {
         assert_eq!(a.id, Some(3));
         let a = Answer::parse(r#"{"id":12,"moves":[],"position":{},"win":0.1}"#).unwrap();
         assert_eq!(a.moves, Some(vec![]));
+        let o = offer_request(6, &Position::start(), Side::White, Roll::from_values(2, 2).unwrap());
+        let v: serde_json::Value = serde_json::from_str(&o).unwrap();
+        assert_eq!((v["op"].as_str(), v["dice"].clone()), (Some("wants_draw"), json!([2, 2])));
+        let a = Answer::parse(r#"{"id":6,"offer":true}"#).unwrap();
+        assert_eq!((a.offer, a.id, a.accept), (Some(true), Some(6), None));
+        let a = Answer::parse(r#"{"id":6,"offer":false}"#).unwrap();
+        assert_eq!(a.offer, Some(false));
         let a = Answer::parse(r#"{"accept":false,"id":4}"#).unwrap();
         assert_eq!((a.accept, a.id), (Some(false), Some(4)));
         let a = Answer::parse(r#"{"error":"bad \"moves\":[[1,2]] \"id\":9","id":5}"#).unwrap();

@@ -27,7 +27,8 @@ fn respond(text: &str) -> String {
             *b = Bot::builtin().ok();
         }
         match b.as_mut() {
-            Some(bot) if is_draw_question(text) => draw_answer(bot, text),
+            Some(bot) if op(text).as_deref() == Some("accepts_draw") => draw_answer(bot, text),
+            Some(bot) if op(text).as_deref() == Some("wants_draw") => offer_answer(bot, text),
             Some(bot) => answer(bot, BotOp::Bot, text),
             None => serde_json::json!({ "error": "the built-in weights do not parse" }),
         }
@@ -38,9 +39,33 @@ fn respond(text: &str) -> String {
     value.to_string()
 }
 
-fn is_draw_question(text: &str) -> bool {
-    serde_json::from_str::<serde_json::Value>(text)
-        .is_ok_and(|v| v.get("op").and_then(|o| o.as_str()) == Some("accepts_draw"))
+/// The request's `op` beside the CLI's `bot` request: `accepts_draw` or `wants_draw`.
+fn op(text: &str) -> Option<String> {
+    let v: serde_json::Value = serde_json::from_str(text).ok()?;
+    Some(v.get("op")?.as_str()?.to_owned())
+}
+
+/// `{"op":"wants_draw", position, turn, dice}` → `{"offer": bool}` (`Bot::wants_draw`: the
+/// computer, on turn with that roll, is behind). The page asks only when the rules let it offer.
+fn offer_answer(bot: &mut Bot, text: &str) -> serde_json::Value {
+    #[derive(serde::Deserialize)]
+    struct Ask {
+        position: Setup,
+        turn: Side,
+        dice: [u8; 2],
+    }
+    let ask = match serde_json::from_str::<Ask>(text) {
+        Ok(a) => a,
+        Err(e) => return serde_json::json!({ "error": format!("bad request: {e}") }),
+    };
+    let position = match Position::from_setup(&ask.position) {
+        Ok(p) => p,
+        Err(e) => return serde_json::json!({ "error": e.to_string() }),
+    };
+    match Roll::from_values(ask.dice[0], ask.dice[1]) {
+        Ok(roll) => serde_json::json!({ "offer": bot.wants_draw(&position, ask.turn, roll) }),
+        Err(e) => serde_json::json!({ "error": e.to_string() }),
+    }
 }
 
 /// `{"op":"accepts_draw", position, offerer, dice|null}` → `{"accept": bool}` (`Bot::accepts_draw`).
@@ -102,5 +127,16 @@ mod tests {
         let a: serde_json::Value = serde_json::from_str(&respond(draw)).unwrap();
         assert!(a["accept"].is_boolean(), "{a}");
         assert_eq!(a["id"], 2);
+        // Far behind in a race (White has 15 on its 6-point, Black 15 on its 1-point): it offers;
+        // at the start it does not.
+        let behind = r#"{"id":3,"op":"wants_draw","position":{"white":[0,0,0,0,0,0,15,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0],"black":[0,15,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0]},"turn":"white","dice":[2,1]}"#;
+        let a: serde_json::Value = serde_json::from_str(&respond(behind)).unwrap();
+        assert_eq!((a["offer"].as_bool(), a["id"].as_i64()), (Some(true), Some(3)), "{a}");
+        let start = draw.replace("accepts_draw", "wants_draw").replace(r#""offerer":"white","dice":null"#, r#""turn":"white","dice":[3,1]"#);
+        let a: serde_json::Value = serde_json::from_str(&respond(&start)).unwrap();
+        assert_eq!(a["offer"].as_bool(), Some(false), "{a}");
+        let bad = behind.replace("[2,1]", "[7,1]");
+        let a: serde_json::Value = serde_json::from_str(&respond(&bad)).unwrap();
+        assert!(a["error"].is_string(), "{a}");
     }
 }
