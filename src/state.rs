@@ -48,6 +48,8 @@ pub struct GameState {
     pub hint_at: RwSignal<Option<usize>>,
     /// Bumped when the computer's worker answers (the bot driver looks again).
     pub bot_answers: RwSignal<u32>,
+    /// The computer's worker could not be loaded or stopped working (the page offers a retry).
+    pub bot_failed: RwSignal<bool>,
 }
 
 /// The player's settings, remembered in localStorage.
@@ -161,6 +163,7 @@ impl Dispatch {
                 hint: RwSignal::new(None),
                 hint_at: RwSignal::new(None),
                 bot_answers: RwSignal::new(0),
+                bot_failed: RwSignal::new(false),
             },
             settings: Settings::load(),
             notices: Notices {

@@ -4,6 +4,7 @@
 
 pub mod cli;
 pub mod eval;
+pub mod hint;
 pub mod inputs;
 pub mod level;
 pub mod matches;

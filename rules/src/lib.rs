@@ -20,7 +20,9 @@ pub use game::{
     Command, CommandError, Event, Game, Millis, Outcome, Phase, Reason, FORFEITS_FOR_DRAW,
     INACTIVITY_MS, MOVES_BETWEEN_OFFERS, MOVE_TIME_MS,
 };
-pub use movegen::{check_move, has_legal_move, legal_moves, plays, Play, PlayGenerator, Rules};
+pub use movegen::{
+    apply_move, check_move, has_legal_move, legal_moves, plays, Play, PlayGenerator, Rules,
+};
 pub use position::{Position, Setup, BAR, CHECKERS, OFF};
 pub use record::{Entry, Record, RecordError, FORMAT, VERSION};
 pub use types::{BySide, DiceLeft, Die, Move, Origin, Point, Roll, Side, Step, Target};

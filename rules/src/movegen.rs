@@ -334,7 +334,7 @@ pub fn check_move(
 /// Plays a move already known legal (from [`legal_moves`] or [`check_move`]); returns the new
 /// position and whether it hit a blot.
 #[must_use]
-pub(crate) fn apply_move(pos: &Position, side: Side, mv: Move) -> (Position, bool) {
+pub fn apply_move(pos: &Position, side: Side, mv: Move) -> (Position, bool) {
     let mut out = *pos;
     let (own, opp) = {
         let [w, b] = &mut out.sides;

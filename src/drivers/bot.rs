@@ -16,9 +16,9 @@ use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{MessageEvent, Worker};
 
-use crate::session::computer::hint_question;
 use crate::session::computer::{
-    draw_request, offer_request, play_request, remaining, step_intent, Answer, Step, Task,
+    draw_request, hint_question, hint_request, offer_request, play_request, remaining, step_intent,
+    Answer, Step, Task,
 };
 use crate::session::{Input, Intent};
 use crate::state::{Dispatch, Hint, Screen};
@@ -30,7 +30,9 @@ const FIRST_PAUSE: (u64, u64) = (600, 1200);
 const NEXT_PAUSE: u64 = 500;
 /// The pause before it answers a draw offer.
 const DRAW_PAUSE: u64 = 900;
-/// The level the hint uses.
+/// How long the worker may take to load (its wasm and weights) before it counts as failed.
+const LOAD_TIMEOUT_MS: u64 = 30_000;
+/// The level the hint uses (its search; the key of a hint question).
 const HINT_LEVEL: &str = "strongest";
 
 /// What a question to the worker was about.
@@ -94,9 +96,26 @@ fn post(d: Dispatch, question: Question, make: impl FnOnce(u32) -> String) {
                         });
                     worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
                     on_message.forget();
+                    // A script that does not load, or a wasm that traps: the worker is broken.
+                    let on_error = Closure::<dyn FnMut(web_sys::Event)>::new(move |_| failed(d));
+                    worker.set_onerror(Some(on_error.as_ref().unchecked_ref()));
+                    on_error.forget();
                     w.worker = Some(worker);
+                    // Not ready in time (a wasm that never loads): broken too.
+                    set_timeout(
+                        move || {
+                            if W.with(|w| !w.borrow().ready) {
+                                failed(d);
+                            }
+                        },
+                        Duration::from_millis(LOAD_TIMEOUT_MS),
+                    );
                 }
-                Err(_) => return,
+                Err(_) => {
+                    drop(w);
+                    failed(d);
+                    return;
+                }
             }
         }
         w.next_id = w.next_id.wrapping_add(1);
@@ -112,6 +131,32 @@ fn post(d: Dispatch, question: Question, make: impl FnOnce(u32) -> String) {
             w.queue.push(text);
         }
     });
+}
+
+/// The worker failed: it is dropped with every question in flight, and the page says so and
+/// offers [`retry`].
+fn failed(d: Dispatch) {
+    W.with(|w| {
+        let mut w = w.borrow_mut();
+        if let Some(worker) = w.worker.take() {
+            worker.terminate();
+        }
+        let plans = std::mem::take(&mut w.plans);
+        let draws = std::mem::take(&mut w.draws);
+        *w = Worker_ {
+            plans,
+            draws,
+            next_id: w.next_id,
+            ..Worker_::default()
+        };
+    });
+    d.game.bot_failed.set(true);
+}
+
+/// After a failure: a fresh worker is created by the next question, asked at once.
+pub fn retry(d: Dispatch) {
+    d.game.bot_failed.set(false);
+    d.game.bot_answers.update(|n| *n = n.wrapping_add(1));
 }
 
 fn on_answer(d: Dispatch, text: &str) {
@@ -155,9 +200,8 @@ fn on_answer(d: Dispatch, text: &str) {
     if let Some(steps) = hint {
         // Only while the roll it was asked for is still unplayed.
         let now = d.game.session.with_untracked(|s| {
-            s.as_ref().and_then(|s| {
-                hint_question(s).map(|(_, side, _)| (side, s.game().record().commands.len()))
-            })
+            s.as_ref()
+                .and_then(|s| hint_question(s).map(|q| (q.side, s.game().record().commands.len())))
         });
         if let Some((side, len)) = now {
             d.game.hint_at.set(Some(len));
@@ -321,19 +365,22 @@ fn step(d: Dispatch) {
     }
 }
 
-/// Asks for the hint: the strongest play for the roll of the person to move, before their first
-/// move of the roll (it stays on the board until they move).
+/// Asks for the hint: the strongest play for the roll of the person to move, from where they are
+/// in it (it stays on the board until they move).
 pub fn ask_hint(d: Dispatch) {
-    let Some((start, side, roll)) = d.game.session.with_untracked(|s| {
-        let s = s.as_ref()?;
-        hint_question(s)
-    }) else {
+    let Some(q) = d
+        .game
+        .session
+        .with_untracked(|s| hint_question(s.as_ref()?))
+    else {
         return;
     };
-    let q = Question::Hint(key_of(&start, side, roll, HINT_LEVEL, 0));
-    post(d, q, |id| {
-        play_request(id, &start, side, roll, HINT_LEVEL, 0)
-    });
+    let key = Question::Hint(format!(
+        "{}|{}",
+        key_of(&q.start, q.side, q.roll, HINT_LEVEL, 0),
+        serde_json::to_string(&q.current).unwrap_or_default()
+    ));
+    post(d, key, |id| hint_request(id, &q));
 }
 
 pub fn install(d: Dispatch) {
@@ -348,7 +395,7 @@ pub fn install(d: Dispatch) {
         if d.game.hint.with_untracked(Option::is_some) && d.game.hint_at.get_untracked() != len {
             d.game.hint.set(None);
         }
-        if on_game {
+        if on_game && !d.game.bot_failed.get() {
             step(d);
         }
     });

@@ -236,8 +236,8 @@ pub fn open_full_app(fragment: &str) {
     }
 }
 
-/// What the start page asked the full app to do (`#computer`: the set-up screen, `#bot=level:side`
-/// or `#continue=bot`).
+/// What the start page asked the full app to do (`#computer`: the set-up screen, `#bot=level:side`,
+/// `#continue=bot`, or `#continue=local&hint`: its game on this device, with the hint).
 #[cfg(feature = "computer")]
 pub fn bot_request_in_url(d: Dispatch) -> bool {
     let Some(hash) = web_sys::window().and_then(|w| w.location().hash().ok()) else {
@@ -246,6 +246,25 @@ pub fn bot_request_in_url(d: Dispatch) -> bool {
     if hash == "#continue=bot" {
         crate::invite::clear_invitation_from_url();
         open(d, Kind::Bot, false);
+        return true;
+    }
+    if hash == "#continue=local&hint" {
+        // The start page's hint: continue its game here and show the hint once it is open.
+        crate::invite::clear_invitation_from_url();
+        open(d, Kind::Local, false);
+        leptos::prelude::Effect::new(move |asked: Option<bool>| {
+            if asked == Some(true) {
+                return true;
+            }
+            let open = d
+                .game
+                .session
+                .with(|s| s.as_ref().is_some_and(|s| s.kind() == Kind::Local));
+            if open {
+                crate::drivers::bot::ask_hint(d);
+            }
+            open
+        });
         return true;
     }
     if hash == "#computer" {

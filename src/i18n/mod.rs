@@ -129,8 +129,11 @@ pub enum Key {
     LevelExpertAbout,
     #[cfg(feature = "computer")]
     LevelStrongestAbout,
-    #[cfg(feature = "computer")]
     Hint,
+    #[cfg(feature = "computer")]
+    BotFailed,
+    #[cfg(feature = "computer")]
+    Retry,
     White,
     Black,
 }
@@ -305,10 +308,16 @@ pub fn t(lang: Lang, key: Key) -> &'static str {
         (Lang::Cs, LevelStrongestAbout) => "Před každým tahem promyslí i další hody. Nejsilnější soupeř.",
         #[cfg(feature = "computer")]
         (Lang::En, LevelStrongestAbout) => "Thinks a roll or two ahead before each move. The strongest opponent.",
-        #[cfg(feature = "computer")]
         (Lang::Cs, Hint) => "Nápověda",
-        #[cfg(feature = "computer")]
         (Lang::En, Hint) => "Hint",
+        #[cfg(feature = "computer")]
+        (Lang::Cs, BotFailed) => "Počítač se nepodařilo načíst (jsi offline, nebo chyba prohlížeče).",
+        #[cfg(feature = "computer")]
+        (Lang::En, BotFailed) => "The computer could not be loaded (you are offline, or a browser error).",
+        #[cfg(feature = "computer")]
+        (Lang::Cs, Retry) => "Zkusit znovu",
+        #[cfg(feature = "computer")]
+        (Lang::En, Retry) => "Try again",
         (Lang::Cs, White) => "Bílý",
         (Lang::En, White) => "White",
         (Lang::Cs, Black) => "Černý",

@@ -42,15 +42,23 @@ pub fn Controls(confirm_resign: RwSignal<bool>) -> impl IntoView {
         move || with_session(g, |x, _, _| x.remote().map(|p| (p.seat(), p.online()))).flatten();
     let hot_seat = move || with_session(g, |x, _, _| x.own_side().is_none()).unwrap_or(true);
     let confirm_leave = RwSignal::new(false);
-    // The hint: for the person to move, before their first move of the roll (not in peer games).
+    // The hint: for the person to move, at any point of the roll (not in peer games).
     #[cfg(feature = "computer")]
     let can_hint = move || {
         g.session
             .with(|x| x.as_ref().and_then(crate::session::computer::hint_question))
             .is_some()
     };
+    // The start page has only games on this device: whoever is to move, while they can move.
     #[cfg(not(feature = "computer"))]
-    let can_hint = || false;
+    let can_hint = move || {
+        g.session.with(|x| {
+            x.as_ref().is_some_and(|x| {
+                x.game().phase() == vrhcaby_rules::Phase::Moving
+                    && !x.game().legal_moves().is_empty()
+            })
+        })
+    };
 
     view! {
         <section class="controls">
@@ -164,15 +172,33 @@ fn PeerNotes() -> impl IntoView {
 #[component]
 fn PeerNotes() -> impl IntoView {}
 
-/// The hint (the computer's worker answers it): on the full app only.
+/// The hint (the computer's worker answers it): on the full app only. When the worker could not
+/// be loaded, an alert with a retry instead of a computer that silently never moves.
 #[cfg(feature = "computer")]
 fn hint_button(d: Dispatch, can_hint: impl Fn() -> bool + Send + Sync + 'static) -> impl IntoView {
     let s = d.settings;
     view! {
         <button data-testid="hint" disabled=move || !can_hint()
             on:click=move |_| crate::drivers::bot::ask_hint(d)>{move || s.say(Key::Hint)}</button>
+        <Show when=move || d.game.bot_failed.get()>
+            <p class="halted" role="alert" data-testid="bot-failed">
+                {move || s.say(Key::BotFailed)}" "
+                <button class="primary" data-testid="bot-retry"
+                    on:click=move |_| crate::drivers::bot::retry(d)>{move || s.say(Key::Retry)}</button>
+            </p>
+        </Show>
     }
 }
 
+/// The start page has no computer: its hint continues the game on the full app (`peer/`, the same
+/// saved game), which shows the hint there.
 #[cfg(not(feature = "computer"))]
-fn hint_button(_: Dispatch, _: impl Fn() -> bool + Send + Sync + 'static) -> impl IntoView {}
+fn hint_button(d: Dispatch, can_hint: impl Fn() -> bool + Send + Sync + 'static) -> impl IntoView {
+    let s = d.settings;
+    view! {
+        <button data-testid="hint" disabled=move || !can_hint()
+            on:click=move |_| crate::drivers::storage::open_full_app("#continue=local&hint")>
+            {move || s.say(Key::Hint)}
+        </button>
+    }
+}

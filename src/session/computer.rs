@@ -97,7 +97,8 @@ impl Session {
         if g.phase() != Phase::Moving || g.dice_owner() != Some(side) {
             return false;
         }
-        if !turn_so_far(g).is_some_and(|(_, done)| done.is_empty()) || g.can_offer_draw(now).is_err()
+        if !turn_so_far(g).is_some_and(|(_, done)| done.is_empty())
+            || g.can_offer_draw(now).is_err()
         {
             return false;
         }
@@ -116,22 +117,52 @@ impl Session {
     }
 }
 
-/// What a hint would be asked about now, if one may be asked.
+/// What a hint is asked about: the roll's start position, where the player is now, and the dice.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct HintQuestion {
+    pub start: Position,
+    pub current: Position,
+    pub side: Side,
+    pub roll: Roll,
+    /// The values of the dice left.
+    pub left: Vec<u8>,
+}
+
+/// What a hint would be asked about now, if one may be asked: for the person to move (in a game
+/// on this device or against the computer), at any point of their roll.
 #[must_use]
-pub fn hint_question(s: &Session) -> Option<(Position, Side, Roll)> {
+pub fn hint_question(s: &Session) -> Option<HintQuestion> {
     let g = s.game();
     if g.phase() != Phase::Moving || s.remote().is_some() {
         return None;
     }
     let side = g.dice_owner()?;
-    if !s.controls(side) {
+    if !s.controls(side) || g.legal_moves().is_empty() {
         return None;
     }
-    let (start, done) = turn_so_far(g)?;
-    if !done.is_empty() {
-        return None;
-    }
-    Some((start, side, g.current_roll()?))
+    let (start, _) = turn_so_far(g)?;
+    Some(HintQuestion {
+        start,
+        current: *g.position(),
+        side,
+        roll: g.current_roll()?,
+        left: g.dice_left().iter().map(|d| d.value()).collect(),
+    })
+}
+
+/// The worker's request for a hint (its `hint` op).
+#[must_use]
+pub fn hint_request(id: u32, q: &HintQuestion) -> String {
+    let left: Vec<String> = q.left.iter().map(u8::to_string).collect();
+    format!(
+        r#"{{"id":{id},"op":"hint","position":{},"current":{},"turn":"{}","dice":[{},{}],"left":[{}]}}"#,
+        serde_json::to_string(&q.start).unwrap_or_default(),
+        serde_json::to_string(&q.current).unwrap_or_default(),
+        q.side.name(),
+        q.roll.high().value(),
+        q.roll.low().value(),
+        left.join(","),
+    )
 }
 
 /// The worker's request (DESIGN.md's `bot` request, plus an `id`) for a play.
@@ -411,10 +442,17 @@ mod tests {
             let computers_turn = g.dice_owner() == Some(computer);
             let may = s.computer_may_offer(t);
             if !computers_turn || !at_start || g.can_offer_draw(t).is_err() {
-                assert!(!may, "only at the start of its own turn, when the rules allow");
+                assert!(
+                    !may,
+                    "only at the start of its own turn, when the rules allow"
+                );
             } else if let Some(at) = offered_at {
                 let since = g.moves_played() - at;
-                assert_eq!(may, since >= MOVES_BETWEEN_OFFERS, "{since} moves since its offer");
+                assert_eq!(
+                    may,
+                    since >= MOVES_BETWEEN_OFFERS,
+                    "{since} moves since its offer"
+                );
                 checked_restraint |= since < MOVES_BETWEEN_OFFERS;
             } else {
                 assert!(may);
@@ -448,6 +486,22 @@ mod tests {
         assert_eq!(v["turn"], "white");
         assert_eq!(v["id"], 3);
         assert_eq!(v["level"], "beginner");
+        let h = hint_request(
+            8,
+            &HintQuestion {
+                start: Position::start(),
+                current: Position::start(),
+                side: Side::Black,
+                roll: Roll::from_values(4, 4).unwrap(),
+                left: vec![4, 4, 4],
+            },
+        );
+        let v: serde_json::Value = serde_json::from_str(&h).unwrap();
+        assert_eq!(
+            (v["op"].as_str(), v["left"].clone()),
+            (Some("hint"), json!([4, 4, 4]))
+        );
+        assert_eq!(v["current"], v["position"]);
         let d = draw_request(4, &Position::start(), Side::Black, None);
         let v: serde_json::Value = serde_json::from_str(&d).unwrap();
         assert_eq!(v["offerer"], "black");
@@ -460,9 +514,17 @@ mod tests {
         assert_eq!(a.id, Some(3));
         let a = Answer::parse(r#"{"id":12,"moves":[],"position":{},"win":0.1}"#).unwrap();
         assert_eq!(a.moves, Some(vec![]));
-        let o = offer_request(6, &Position::start(), Side::White, Roll::from_values(2, 2).unwrap());
+        let o = offer_request(
+            6,
+            &Position::start(),
+            Side::White,
+            Roll::from_values(2, 2).unwrap(),
+        );
         let v: serde_json::Value = serde_json::from_str(&o).unwrap();
-        assert_eq!((v["op"].as_str(), v["dice"].clone()), (Some("wants_draw"), json!([2, 2])));
+        assert_eq!(
+            (v["op"].as_str(), v["dice"].clone()),
+            (Some("wants_draw"), json!([2, 2]))
+        );
         let a = Answer::parse(r#"{"id":6,"offer":true}"#).unwrap();
         assert_eq!((a.offer, a.id, a.accept), (Some(true), Some(6), None));
         let a = Answer::parse(r#"{"id":6,"offer":false}"#).unwrap();

@@ -106,3 +106,60 @@ test('the hint shows the strongest play on the board until the person moves; Con
   await page.locator('[data-testid=continue][data-kind=bot]').waitFor();
   assert.deepEqual(page.errors, []);
 });
+
+/** Waits until the side on turn is moving with `unused` dice not used yet (at least one move left). */
+const waitMoving = (page, side) => page.waitForFunction((s) => {
+  const svg = document.querySelector('svg.board');
+  return svg.getAttribute('data-phase') === 'moving' && (!s || svg.getAttribute('data-turn') === s)
+    && document.querySelector('.point.movable, .bar.movable');
+}, side, { timeout: 30_000 });
+
+test('the hint also completes a roll already begun, and a hot-seat game on the start page gets it on the full app', { timeout: 120_000 }, async () => {
+  const page = await newPage(browser);
+  // A seeded hot-seat game on the start page; one move of the first roll played.
+  await page.goto(`${server.url}?seed=11`);
+  await page.getByTestId('new-local-game').click();
+  await waitMoving(page);
+  await playOneMove(page);
+  await waitMoving(page);
+  const before = await snapshot(page);
+  if (before.dice.filter((d) => !d.endsWith('u')).length === 0) return; // the roll ended: nothing to hint
+  await page.getByTestId('hint').click();
+  // The same game continues on the full app, with the hint for the rest of the roll.
+  await page.waitForURL(/\/peer\//);
+  await page.locator('[data-hint-from]').first().waitFor({ timeout: 20_000 });
+  const after = await snapshot(page);
+  assert.deepEqual([after.points, after.dice, after.turn], [before.points, before.dice, before.turn]);
+  // Each hinted origin holds a checker of the side to move.
+  const froms = await page.evaluate(() => [...document.querySelectorAll('[data-hint-from]')]
+    .map((el) => el.querySelector('[data-checker]')?.getAttribute('data-checker')));
+  assert.ok(froms.length > 0 && froms.every((c) => c === before.turn), JSON.stringify(froms));
+  await playOneMove(page);
+  await page.waitForFunction(() => !document.querySelector('[data-hint-from]'), null, { timeout: 5_000 });
+  assert.deepEqual(page.errors, []);
+});
+
+test('a computer that cannot be loaded says so, and Try again brings it back', { timeout: 120_000 }, async () => {
+  // No service worker, so the worker's files are fetched (and blocked) from the network.
+  const page = await newPage(browser, { serviceWorkers: 'block' });
+  const block = (route) => route.abort();
+  await page.context().route('**/bot_worker*', block);
+  await startBotGame(page, 'expert', 'black');
+  // Whoever starts, the worker is needed: the computer's turn, or the person's hint.
+  await waitPhase(page, 'moving');
+  if ((await snapshot(page)).turn === 'black') await page.getByTestId('hint').click();
+  await page.getByTestId('bot-failed').waitFor({ timeout: 40_000 });
+  assert.match(await page.getByTestId('bot-failed').innerText(), /počítač/i);
+  await page.context().unroute('**/bot_worker*', block);
+  await page.getByTestId('bot-retry').click();
+  await page.getByTestId('bot-failed').waitFor({ state: 'detached', timeout: 5_000 });
+  if ((await snapshot(page)).turn === 'black') {
+    await page.getByTestId('hint').click();
+    await page.locator('[data-hint-from]').first().waitFor({ timeout: 20_000 });
+  } else {
+    // The computer (White) plays its roll now.
+    await page.waitForFunction(() => document.querySelector('[data-die][data-used]')
+      || document.querySelector('svg.board').getAttribute('data-turn') !== 'white', null, { timeout: 30_000 });
+  }
+  assert.deepEqual(page.errors, []);
+});

@@ -9,7 +9,7 @@ use std::cell::RefCell;
 use js_sys::JsString;
 use vrhcaby_bot::cli::{answer, BotOp};
 use vrhcaby_bot::Bot;
-use vrhcaby_rules::{Position, Roll, Setup, Side};
+use vrhcaby_rules::{DiceLeft, Die, Position, Roll, Setup, Side};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{DedicatedWorkerGlobalScope, MessageEvent};
@@ -29,6 +29,7 @@ fn respond(text: &str) -> String {
         match b.as_mut() {
             Some(bot) if op(text).as_deref() == Some("accepts_draw") => draw_answer(bot, text),
             Some(bot) if op(text).as_deref() == Some("wants_draw") => offer_answer(bot, text),
+            Some(bot) if op(text).as_deref() == Some("hint") => hint_answer(bot, text),
             Some(bot) => answer(bot, BotOp::Bot, text),
             None => serde_json::json!({ "error": "the built-in weights do not parse" }),
         }
@@ -37,6 +38,52 @@ fn respond(text: &str) -> String {
         obj.insert("id".into(), id);
     }
     value.to_string()
+}
+
+/// `{"op":"hint", position (the roll's start), current, turn, dice (the roll), left (the dice
+/// left)}` → `{"moves": [[o,t],…]}` from `current` (`Bot::hint_rest`: the strongest play of the
+/// roll still reachable).
+fn hint_answer(bot: &mut Bot, text: &str) -> serde_json::Value {
+    #[derive(serde::Deserialize)]
+    struct Ask {
+        position: Setup,
+        current: Setup,
+        turn: Side,
+        dice: [u8; 2],
+        left: Vec<u8>,
+    }
+    let ask = match serde_json::from_str::<Ask>(text) {
+        Ok(a) => a,
+        Err(e) => return serde_json::json!({ "error": format!("bad request: {e}") }),
+    };
+    let (start, current) = match (
+        Position::from_setup(&ask.position),
+        Position::from_setup(&ask.current),
+    ) {
+        (Ok(s), Ok(c)) => (s, c),
+        (Err(e), _) | (_, Err(e)) => return serde_json::json!({ "error": e.to_string() }),
+    };
+    let roll = match Roll::from_values(ask.dice[0], ask.dice[1]) {
+        Ok(r) => r,
+        Err(e) => return serde_json::json!({ "error": e.to_string() }),
+    };
+    let left: Option<Vec<Die>> = ask.left.iter().map(|&v| Die::new(v)).collect();
+    let Some(left) = left.filter(|l| l.len() <= 4 && l.iter().all(|d| roll.dice().contains(*d)))
+    else {
+        return serde_json::json!({ "error": "the dice left are not of the roll" });
+    };
+    let moves: Vec<[u8; 2]> = bot
+        .hint_rest(
+            &start,
+            &current,
+            ask.turn,
+            roll,
+            &DiceLeft::from_slice(&left),
+        )
+        .iter()
+        .map(|(o, t)| [o.index(), t.index()])
+        .collect();
+    serde_json::json!({ "moves": moves })
 }
 
 /// The request's `op` beside the CLI's `bot` request: `accepts_draw` or `wants_draw`.
@@ -131,10 +178,29 @@ mod tests {
         // at the start it does not.
         let behind = r#"{"id":3,"op":"wants_draw","position":{"white":[0,0,0,0,0,0,15,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0],"black":[0,15,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0]},"turn":"white","dice":[2,1]}"#;
         let a: serde_json::Value = serde_json::from_str(&respond(behind)).unwrap();
-        assert_eq!((a["offer"].as_bool(), a["id"].as_i64()), (Some(true), Some(3)), "{a}");
-        let start = draw.replace("accepts_draw", "wants_draw").replace(r#""offerer":"white","dice":null"#, r#""turn":"white","dice":[3,1]"#);
+        assert_eq!(
+            (a["offer"].as_bool(), a["id"].as_i64()),
+            (Some(true), Some(3)),
+            "{a}"
+        );
+        let start = draw.replace("accepts_draw", "wants_draw").replace(
+            r#""offerer":"white","dice":null"#,
+            r#""turn":"white","dice":[3,1]"#,
+        );
         let a: serde_json::Value = serde_json::from_str(&respond(&start)).unwrap();
         assert_eq!(a["offer"].as_bool(), Some(false), "{a}");
+        let s = r#"{"white":[0,0,0,0,0,0,5,0,3,0,0,0,0,5,0,0,0,0,0,0,0,0,0,0,2,0],"black":[0,0,0,0,0,0,5,0,3,0,0,0,0,5,0,0,0,0,0,0,0,0,0,0,2,0]}"#;
+        let c = r#"{"white":[0,0,0,0,0,0,5,0,3,0,0,0,0,5,0,0,0,0,1,0,0,0,0,0,1,0],"black":[0,0,0,0,0,0,5,0,3,0,0,0,0,5,0,0,0,0,0,0,0,0,0,0,2,0]}"#;
+        let hint = format!(
+            r#"{{"id":9,"op":"hint","position":{s},"current":{c},"turn":"white","dice":[6,5],"left":[5]}}"#
+        );
+        let a: serde_json::Value = serde_json::from_str(&respond(&hint)).unwrap();
+        assert_eq!(a["id"], 9);
+        assert_eq!(a["moves"].as_array().map(Vec::len), Some(1), "{a}");
+        let a: serde_json::Value =
+            serde_json::from_str(&respond(&hint.replace(r#""left":[5]"#, r#""left":[4]"#)))
+                .unwrap();
+        assert!(a["error"].is_string(), "{a}");
         let bad = behind.replace("[2,1]", "[7,1]");
         let a: serde_json::Value = serde_json::from_str(&respond(&bad)).unwrap();
         assert!(a["error"].is_string(), "{a}");
