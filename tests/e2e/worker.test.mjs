@@ -1,0 +1,91 @@
+// The computer's Web Worker on its own, in headless Chromium: it says it is ready, answers every
+// request with its id, answers a `bot` request exactly as the native CLI (`vrhcaby bot`) does for
+// the same request (wasm and native agree), answers its page-only ops (draw answers, draw offers,
+// the hint for the rest of a roll), and turns bad requests into error answers without dying.
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { launch, newPage, serveDist } from './harness.mjs';
+
+let server;
+let browser;
+before(async () => { server = await serveDist(); browser = await launch(); });
+after(async () => { await browser?.close(); server?.close(); });
+
+const START = { white: [0, 0, 0, 0, 0, 0, 5, 0, 3, 0, 0, 0, 0, 5, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 0],
+  black: [0, 0, 0, 0, 0, 0, 5, 0, 3, 0, 0, 0, 0, 5, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 0] };
+// A middle game with checkers on the bar and blots about.
+const MIDDLE = { white: [0, 1, 0, 0, 2, 0, 4, 1, 2, 0, 0, 0, 0, 3, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 1],
+  black: [2, 0, 2, 2, 0, 0, 4, 0, 2, 0, 0, 0, 0, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1] };
+
+/** Posts each request text to a fresh worker and returns the answers, parsed, in order. */
+async function ask(requests) {
+  const page = await newPage(browser);
+  await page.goto(server.url + 'peer/');
+  const answers = await page.evaluate(async (requests) => {
+    const w = new Worker('./bot_worker_loader.js');
+    const texts = [];
+    let done;
+    const finished = new Promise((r) => { done = r; });
+    w.onmessage = (e) => {
+      texts.push(e.data);
+      // The page posts once the worker says it is ready (as drivers::bot does).
+      if (texts.length === 1) for (const r of requests) w.postMessage(r);
+      if (texts.length === requests.length + 1) done();
+    };
+    await Promise.race([finished, new Promise((r) => setTimeout(r, 60_000))]);
+    w.terminate();
+    return texts;
+  }, requests);
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+  return answers.map((t) => JSON.parse(t));
+}
+
+test('the worker answers like the CLI, with ids, and survives bad requests', { timeout: 300_000 }, async () => {
+  const bots = [];
+  let id = 1;
+  for (const position of [START, MIDDLE]) {
+    for (const [level, seed] of [['beginner', 3], ['intermediate', 0], ['expert', 0], ['strongest', 0]]) {
+      for (const dice of [[6, 5], [3, 3], [2, 1]]) {
+        bots.push({ position, turn: 'white', dice, level, seed });
+      }
+    }
+  }
+  const requests = [
+    ...bots.map((b) => JSON.stringify({ id: id++, ...b })),
+    '{',
+    JSON.stringify({ id: 100, position: START, turn: 'white', dice: [2, 1], level: 'grandmaster' }),
+    JSON.stringify({ id: 101, op: 'accepts_draw', position: START, offerer: 'black', dice: null }),
+    JSON.stringify({ id: 102, op: 'wants_draw', position: START, turn: 'white', dice: [3, 1] }),
+    JSON.stringify({ id: 103, op: 'hint', position: START, current: START, turn: 'white', dice: [6, 5], left: [6, 5] }),
+    JSON.stringify({ id: 104, op: 'hint', position: START, current: START, turn: 'white', dice: [6, 5], left: [4] }),
+  ];
+  const answers = await ask(requests);
+  assert.deepEqual(answers[0], { ready: true });
+  const got = answers.slice(1);
+  assert.equal(got.length, requests.length);
+
+  // The same `bot` requests to the native CLI (built by `cargo test`; `cargo run` builds it if not).
+  const cli = execFileSync('cargo', ['run', '-q', '-p', 'vrhcaby-rules', '--bin', 'vrhcaby', '--', 'bot'],
+    { input: bots.map((b) => JSON.stringify(b)).join('\n') + '\n', encoding: 'utf8' })
+    .trim().split('\n').map((l) => JSON.parse(l));
+  for (let i = 0; i < bots.length; i++) {
+    const { id: gotId, ...answer } = got[i];
+    assert.equal(gotId, i + 1);
+    assert.deepEqual(answer, cli[i], `request ${JSON.stringify(bots[i])}`);
+  }
+  const [bad, unknownLevel, accept, offer, hint, badHint] = got.slice(bots.length);
+  assert.ok(typeof bad.error === 'string');
+  assert.ok(typeof unknownLevel.error === 'string' && unknownLevel.id === 100);
+  assert.equal(typeof accept.accept, 'boolean');
+  assert.deepEqual(offer, { id: 102, offer: false });
+  assert.equal(hint.id, 103);
+  assert.equal(hint.moves.length, 2);
+  // At the start of the roll the hint is the strongest level's play (the same resulting position).
+  const strongest65 = cli[bots.findIndex((b) => b.position === START && b.level === 'strongest' && b.dice[0] === 6)];
+  const after = structuredClone(START);
+  for (const [from, to] of hint.moves) { after.white[from]--; after.white[to]++; }
+  assert.deepEqual(after.white, strongest65.position.white);
+  assert.ok(typeof badHint.error === 'string' && badHint.id === 104);
+});
