@@ -144,8 +144,8 @@ pub fn t(lang: Lang, key: Key) -> &'static str {
     match (lang, key) {
         (Lang::Cs, Title) => "Vrhcáby",
         (Lang::En, Title) => "Vrhcáby",
-        (Lang::Cs, Tagline) => "České vrhcáby pro dva — na jednom zařízení.",
-        (Lang::En, Tagline) => "Czech backgammon for two — on one device.",
+        (Lang::Cs, Tagline) => "České vrhcáby na jednom zařízení, s přítelem nebo s počítačem.",
+        (Lang::En, Tagline) => "Czech backgammon on one device, with a friend or against the computer.",
         (Lang::Cs, NewLocalGame) => "Nová hra na tomto zařízení",
         (Lang::En, NewLocalGame) => "New game on this device",
         (Lang::Cs, Continue) => "Pokračovat",
