@@ -9,6 +9,7 @@ mod dice;
 mod error;
 mod game;
 mod movegen;
+pub mod notation;
 mod position;
 mod record;
 mod types;

@@ -130,6 +130,7 @@ pub enum Key {
     #[cfg(feature = "computer")]
     LevelStrongestAbout,
     Hint,
+    MoveList,
     #[cfg(feature = "computer")]
     BotFailed,
     #[cfg(feature = "computer")]
@@ -308,6 +309,8 @@ pub fn t(lang: Lang, key: Key) -> &'static str {
         (Lang::Cs, LevelStrongestAbout) => "Před každým tahem promyslí i další hody. Nejsilnější soupeř.",
         #[cfg(feature = "computer")]
         (Lang::En, LevelStrongestAbout) => "Thinks a roll or two ahead before each move. The strongest opponent.",
+        (Lang::Cs, MoveList) => "Tahy",
+        (Lang::En, MoveList) => "Moves",
         (Lang::Cs, Hint) => "Nápověda",
         (Lang::En, Hint) => "Hint",
         #[cfg(feature = "computer")]

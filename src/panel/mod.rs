@@ -1,13 +1,15 @@
-//! Around the board: the players' panel, the controls under the board, the dialogs, and the
+//! Around the board: the players' panel, the controls under the board, the move list, the dialogs, and the
 //! language and sound chips. Every button asks the rules core (through the session) whether its
 //! command is allowed now; none decides a rule itself.
 
 mod controls;
 mod dialogs;
+mod moves;
 mod players;
 
 pub use controls::Controls;
 pub use dialogs::Dialogs;
+pub use moves::MoveList;
 pub use players::Players;
 
 use leptos::prelude::*;

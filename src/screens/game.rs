@@ -5,7 +5,7 @@ use leptos::prelude::*;
 
 use crate::board::{seat_of, Board, BoardView, ClockView};
 use crate::i18n;
-use crate::panel::{Controls, Dialogs, Players};
+use crate::panel::{Controls, Dialogs, MoveList, Players};
 use crate::session::Input;
 use crate::state::{Dispatch, Notice, Settings};
 
@@ -56,6 +56,7 @@ pub fn GameScreen() -> impl IntoView {
                 </div>
             })}
             <Controls confirm_resign=confirm_resign/>
+            <MoveList/>
             <Dialogs confirm_resign=confirm_resign/>
         </main>
     }

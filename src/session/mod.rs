@@ -10,6 +10,7 @@
 pub mod computer;
 mod local;
 pub mod save;
+pub mod series;
 
 #[cfg(feature = "peer")]
 pub mod peer;
