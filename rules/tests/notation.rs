@@ -132,9 +132,7 @@ fn a_hit_on_the_way_entering_from_the_bar_bearing_off_and_a_roll_with_no_move() 
     w[25] = 1;
     let mut b = [0i64; 26];
     b[0] = 3;
-    for p in 1..=6 {
-        b[p] = 2;
-    }
+    b[1..=6].fill(2);
     let closed = Position::from_setup(&Setup {
         white: w.to_vec(),
         black: b.to_vec(),
