@@ -8,6 +8,7 @@ use vrhcaby_rules::{
 };
 
 use super::save::{Kind, LoadError};
+use super::series::Series;
 
 /// The save format's version for a local game.
 pub const SAVE_VERSION: u32 = 1;
@@ -75,6 +76,8 @@ pub struct LocalGame {
     dice: Dice,
     /// Against the computer: its seat (saved as kind `bot`).
     pub computer: Option<Computer>,
+    /// The series this game belongs to (the score before it), kept across rematches.
+    pub series: Series,
 }
 
 #[derive(Serialize, Deserialize)]
@@ -88,6 +91,9 @@ struct Saved {
     /// Against the computer: its seat (`Computer::encode`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     computer: Option<String>,
+    /// The series before this game (`Series::encode`), once a rematch has started one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    series: Option<String>,
 }
 
 impl LocalGame {
@@ -97,6 +103,7 @@ impl LocalGame {
             game: Game::new(),
             dice,
             computer: None,
+            series: Series::default(),
         }
     }
 
@@ -115,6 +122,35 @@ impl LocalGame {
             Kind::Bot
         } else {
             Kind::Local
+        }
+    }
+
+    /// The next game of the series after this one is over (`None` before): the same players, the
+    /// seats kept or swapped (`swap`; against the computer the person changes colour), this
+    /// game's result counted.
+    #[must_use]
+    pub fn rematch(&self, dice: Dice, swap: bool) -> Option<LocalGame> {
+        let (outcome, _) = self.game.result()?;
+        let computer = self.computer.clone().map(|mut c| {
+            if swap {
+                c.side = !c.side;
+            }
+            c
+        });
+        Some(LocalGame {
+            game: Game::new(),
+            dice,
+            computer,
+            series: self.series.rematch(outcome, swap),
+        })
+    }
+
+    /// The series' score as it stands: with this game's result once it is over.
+    #[must_use]
+    pub fn series_now(&self) -> Series {
+        match self.game.result() {
+            Some((outcome, _)) => self.series.with(outcome),
+            None => self.series,
         }
     }
 
@@ -156,6 +192,7 @@ impl LocalGame {
                 Dice::Other(_) => None,
             },
             computer: self.computer.as_ref().map(Computer::encode),
+            series: (self.series != Series::default()).then(|| self.series.encode()),
         };
         serde_json::to_string(&saved).unwrap_or_default()
     }
@@ -176,6 +213,10 @@ impl LocalGame {
                 version: saved.version,
             });
         }
+        let series = match &saved.series {
+            None => Series::default(),
+            Some(text) => Series::decode(text).ok_or(LoadError::Unreadable)?,
+        };
         let record = Record::from_json(saved.record.get()).map_err(LoadError::Record)?;
         let game = record.replay().map_err(LoadError::Record)?;
         Ok(LocalGame {
@@ -185,6 +226,7 @@ impl LocalGame {
                 None => dice,
             },
             computer,
+            series,
         })
     }
 }

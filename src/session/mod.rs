@@ -165,6 +165,36 @@ impl Session {
         }
     }
 
+    /// The rematch of a finished game on this device (hot-seat or against the computer): a new
+    /// game of the same series, the seats kept or swapped. `None` for a game not over, or
+    /// between two devices (a rematch there needs both to agree and a new fair lot).
+    #[must_use]
+    pub fn rematch(&self, dice: Dice, swap: bool) -> Option<Session> {
+        let Core::Local(l) = &self.core else {
+            return None;
+        };
+        let next = l.rematch(dice, swap)?;
+        let mut seats = BySide::new(Seat::Here, Seat::Here);
+        if let Some(c) = &next.computer {
+            seats[c.side] = Seat::Computer;
+        }
+        Some(Session {
+            seats,
+            core: Core::Local(next),
+            last_tick: 0,
+        })
+    }
+
+    /// The running score of the series (with this game's result once it is over); `None` for a
+    /// game between two devices.
+    #[must_use]
+    pub fn series(&self) -> Option<series::Series> {
+        match &self.core {
+            Core::Local(l) => Some(l.series_now()),
+            _ => None,
+        }
+    }
+
     /// The computer's seat, in a game against it.
     #[must_use]
     pub fn computer_seat(&self) -> Option<&Computer> {

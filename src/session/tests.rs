@@ -224,3 +224,83 @@ fn broken_saves_are_clear_errors() {
 
 #[cfg(feature = "peer")]
 mod peer_seats;
+
+#[test]
+fn a_rematch_keeps_the_series_across_saves_and_swapped_seats() {
+    use crate::session::series::Series;
+    let seeded = |n| Dice::Seeded(SeededDice::new(n));
+    let mut s = Session::hot_seat(seeded(1));
+    assert!(
+        s.rematch(seeded(2), false).is_none(),
+        "no rematch before the game is over"
+    );
+    s.handle(Input::Dice, 10).unwrap();
+    s.handle(Input::Intent(Intent::Resign { side: Side::Black }), 20)
+        .unwrap();
+    assert_eq!(s.series().map(|x| x.half_points(Side::White)), Some(2));
+    // Swapped: the winner (player a) now plays Black; the score follows the player.
+    let mut next = s.rematch(seeded(2), true).unwrap();
+    let series = next.series().unwrap();
+    assert_eq!(
+        (
+            series.half_points(Side::White),
+            series.half_points(Side::Black)
+        ),
+        (0, 2)
+    );
+    assert_eq!(next.game().phase(), vrhcaby_rules::Phase::Lot);
+    // Saved and loaded, it is the same series; then White (now player b) wins this one.
+    let back = Session::load(&next.save(), seeded(3)).unwrap();
+    assert_eq!(back.series(), Some(series));
+    next.handle(Input::Dice, 30).unwrap();
+    next.handle(Input::Intent(Intent::Resign { side: Side::Black }), 40)
+        .unwrap();
+    let shown = next.series().unwrap();
+    assert_eq!(
+        (
+            shown.half_points(Side::White),
+            shown.half_points(Side::Black)
+        ),
+        (2, 2)
+    );
+    assert_eq!(
+        shown,
+        Series {
+            a: 2,
+            b: 2,
+            a_white: false
+        }
+    );
+}
+
+#[test]
+fn a_rematch_against_the_computer_keeps_it_and_can_swap_colours() {
+    let seeded = |n| Dice::Seeded(SeededDice::new(n));
+    let mut s = Session::computer(
+        seeded(1),
+        Computer {
+            side: Side::Black,
+            level: "expert".into(),
+            seed: 9,
+        },
+    );
+    s.handle(Input::Dice, 10).unwrap();
+    s.handle(Input::Intent(Intent::Resign { side: Side::White }), 20)
+        .unwrap();
+    let kept = s.rematch(seeded(2), false).unwrap();
+    assert_eq!(kept.computer_seat().map(|c| c.side), Some(Side::Black));
+    assert_eq!(kept.seat(Side::Black), Seat::Computer);
+    assert_eq!(kept.kind(), Kind::Bot);
+    let swapped = s.rematch(seeded(2), true).unwrap();
+    assert_eq!(
+        swapped.computer_seat().map(|c| (c.side, c.level.as_str())),
+        Some((Side::White, "expert"))
+    );
+    assert_eq!(swapped.seat(Side::White), Seat::Computer);
+    assert_eq!(swapped.seat(Side::Black), Seat::Here);
+    // The computer won the first game; it now plays White.
+    assert_eq!(
+        swapped.series().map(|x| x.half_points(Side::White)),
+        Some(2)
+    );
+}
