@@ -8,6 +8,7 @@ mod command;
 mod dice;
 mod error;
 mod game;
+pub mod ids;
 mod movegen;
 pub mod notation;
 mod position;

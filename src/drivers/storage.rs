@@ -189,6 +189,24 @@ pub fn new_local(d: Dispatch) {
     });
 }
 
+/// The rematch of the finished game on this device: the next game of its series, the seats kept
+/// or swapped (`Session::rematch`). Nothing for a game between two devices or one not over.
+pub fn rematch(d: Dispatch, swap: bool) {
+    let Some(next) = d
+        .game
+        .session
+        .with_untracked(|s| s.as_ref()?.rematch(dice(), swap))
+    else {
+        return;
+    };
+    let kind = next.kind();
+    with_claim(d, kind, true, move || {
+        switch(d, next);
+        d.nav.screen.set(Screen::Game);
+        d.perform(&Effect::Save);
+    });
+}
+
 /// The computer's levels (the CLI's names), weakest first.
 #[cfg(feature = "computer")]
 pub const LEVELS: [&str; 4] = ["beginner", "intermediate", "expert", "strongest"];

@@ -15,7 +15,7 @@ after(async () => { await browser?.close(); server?.close(); });
 const START = { white: [0, 0, 0, 0, 0, 0, 5, 0, 3, 0, 0, 0, 0, 5, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 0],
   black: [0, 0, 0, 0, 0, 0, 5, 0, 3, 0, 0, 0, 0, 5, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 0] };
 // A middle game with checkers on the bar and blots about.
-const MIDDLE = { white: [0, 1, 0, 0, 2, 0, 4, 1, 2, 0, 0, 0, 0, 3, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 1],
+const MIDDLE = { white: [0, 1, 0, 0, 2, 0, 4, 1, 2, 0, 0, 0, 0, 3, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 1],
   black: [2, 0, 2, 2, 0, 0, 4, 0, 2, 0, 0, 0, 0, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1] };
 
 /** Posts each request text to a fresh worker and returns the answers, parsed, in order. */
