@@ -5,7 +5,7 @@ use leptos::either::EitherOf5;
 use leptos::prelude::*;
 
 use crate::drivers::{self, link, storage};
-use crate::screens::{ComputerScreen, FriendScreen, GameScreen, HowTo, StartScreen};
+use crate::screens::{FriendScreen, GameScreen, HowTo, StartScreen};
 use crate::state::{Dispatch, Screen};
 
 #[component]
@@ -25,7 +25,7 @@ pub fn App() -> impl IntoView {
     {
         link::clear_invitation_from_url();
         link::invite(d);
-    } else if bot_request(d) {
+    } else if bot_request(d) || replay_request(d) {
     } else if let Some(kind) = auto {
         storage::open(d, kind, false);
     }
@@ -54,7 +54,7 @@ pub fn App() -> impl IntoView {
                 Screen::HowTo => EitherOf5::B(view! { <HowTo/> }),
                 Screen::Game => EitherOf5::C(view! { <GameScreen/> }),
                 Screen::Friend => EitherOf5::D(view! { <FriendScreen/> }),
-                Screen::Computer => EitherOf5::E(view! { <ComputerScreen/> }),
+                Screen::Computer | Screen::Replay => EitherOf5::E(full_app_screen(d.nav.screen.get())),
             }}
         </div>
     }
@@ -70,3 +70,27 @@ fn bot_request(d: Dispatch) -> bool {
 fn bot_request(_: Dispatch) -> bool {
     false
 }
+
+/// A record the start page handed over (`#replay`): opened in the viewer.
+#[cfg(feature = "viewer")]
+fn replay_request(d: Dispatch) -> bool {
+    drivers::records::open_handed_over(d)
+}
+
+#[cfg(not(feature = "viewer"))]
+fn replay_request(_: Dispatch) -> bool {
+    false
+}
+
+/// The screens only the full app has (on the start page nothing: they are never shown there).
+#[cfg(feature = "viewer")]
+fn full_app_screen(screen: Screen) -> impl IntoView {
+    use crate::screens::{ComputerScreen, ReplayScreen};
+    match screen {
+        Screen::Replay => leptos::either::Either::Left(view! { <ReplayScreen/> }),
+        _ => leptos::either::Either::Right(view! { <ComputerScreen/> }),
+    }
+}
+
+#[cfg(not(feature = "viewer"))]
+fn full_app_screen(_: Screen) -> impl IntoView {}

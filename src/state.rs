@@ -26,6 +26,8 @@ pub enum Screen {
     Friend,
     /// Setting up a game against the computer (the full app only).
     Computer,
+    /// The replay viewer (the full app only).
+    Replay,
 }
 
 /// The hint on the board (`drivers::bot`): the steps of the strongest play for the person's roll,
@@ -137,6 +139,12 @@ pub struct Nav {
     pub busy: RwSignal<Option<Kind>>,
     /// Peer-to-peer connection progress.
     pub stage: RwSignal<Stage>,
+    /// The record open in the replay viewer, and why the last file could not be opened (the
+    /// full app only).
+    #[cfg(feature = "viewer")]
+    pub replay: RwSignal<Option<vrhcaby_rules::Record>>,
+    #[cfg(feature = "viewer")]
+    pub import_error: RwSignal<Option<LoadError>>,
 }
 
 /// A driver's handler for the effects it carries out (a plain function of the dispatcher).
@@ -177,6 +185,10 @@ impl Dispatch {
                 load_error: RwSignal::new(None),
                 busy: RwSignal::new(None),
                 stage: RwSignal::new(Stage::Idle),
+                #[cfg(feature = "viewer")]
+                replay: RwSignal::new(None),
+                #[cfg(feature = "viewer")]
+                import_error: RwSignal::new(None),
             },
             sinks: StoredValue::new(Vec::new()),
         };

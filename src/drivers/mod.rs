@@ -1,11 +1,13 @@
 //! The sources of input and the carriers of effects, each the only place its side effect
-//! happens: the clock tick, the automatic lot and roll, storage and the one-tab lock, sound, and
-//! the peer link. Each is installed once by `App` (in Effects and listeners, never in a
+//! happens: the clock tick, the automatic lot and roll, storage and the one-tab lock, sound, game
+//! files, and the peer link. Each is installed once by `App` (in Effects and listeners, never in a
 //! constructor or `Default`).
 
 #[cfg(feature = "computer")]
 pub mod bot;
 pub mod clock;
+#[cfg(feature = "viewer")]
+pub mod records;
 pub mod roll;
 pub mod storage;
 pub mod tab;

@@ -130,7 +130,28 @@ pub enum Key {
     #[cfg(feature = "computer")]
     LevelStrongestAbout,
     Hint,
+    #[cfg(feature = "viewer")]
     MoveList,
+    #[cfg(feature = "viewer")]
+    Export,
+    #[cfg(feature = "viewer")]
+    Import,
+    #[cfg(feature = "viewer")]
+    NotARecord,
+    #[cfg(feature = "viewer")]
+    CopyPosition,
+    #[cfg(feature = "viewer")]
+    CopyPositionHelp,
+    #[cfg(feature = "viewer")]
+    ReplayTitle,
+    #[cfg(feature = "viewer")]
+    ReplayFirst,
+    #[cfg(feature = "viewer")]
+    ReplayPrev,
+    #[cfg(feature = "viewer")]
+    ReplayNext,
+    #[cfg(feature = "viewer")]
+    ReplayLast,
     #[cfg(feature = "computer")]
     BotFailed,
     #[cfg(feature = "computer")]
@@ -309,8 +330,50 @@ pub fn t(lang: Lang, key: Key) -> &'static str {
         (Lang::Cs, LevelStrongestAbout) => "Před každým tahem promyslí i další hody. Nejsilnější soupeř.",
         #[cfg(feature = "computer")]
         (Lang::En, LevelStrongestAbout) => "Thinks a roll or two ahead before each move. The strongest opponent.",
+        #[cfg(feature = "viewer")]
         (Lang::Cs, MoveList) => "Tahy",
+        #[cfg(feature = "viewer")]
         (Lang::En, MoveList) => "Moves",
+        #[cfg(feature = "viewer")]
+        (Lang::Cs, Export) => "Uložit záznam hry",
+        #[cfg(feature = "viewer")]
+        (Lang::En, Export) => "Save the game record",
+        #[cfg(feature = "viewer")]
+        (Lang::Cs, Import) => "Otevřít záznam hry",
+        #[cfg(feature = "viewer")]
+        (Lang::En, Import) => "Open a game record",
+        #[cfg(feature = "viewer")]
+        (Lang::Cs, NotARecord) => "Tento soubor není záznam hry.",
+        #[cfg(feature = "viewer")]
+        (Lang::En, NotARecord) => "This file is not a game record.",
+        #[cfg(feature = "viewer")]
+        (Lang::Cs, CopyPosition) => "Kopírovat pozici",
+        #[cfg(feature = "viewer")]
+        (Lang::En, CopyPosition) => "Copy the position",
+        #[cfg(feature = "viewer")]
+        (Lang::Cs, CopyPositionHelp) => "Zkopíruje XGID pozice pro rozbor v XG nebo GNU Backgammonu",
+        #[cfg(feature = "viewer")]
+        (Lang::En, CopyPositionHelp) => "Copies the position's XGID, to analyse it in XG or GNU Backgammon",
+        #[cfg(feature = "viewer")]
+        (Lang::Cs, ReplayTitle) => "Záznam hry",
+        #[cfg(feature = "viewer")]
+        (Lang::En, ReplayTitle) => "Game record",
+        #[cfg(feature = "viewer")]
+        (Lang::Cs, ReplayFirst) => "Na začátek",
+        #[cfg(feature = "viewer")]
+        (Lang::En, ReplayFirst) => "To the start",
+        #[cfg(feature = "viewer")]
+        (Lang::Cs, ReplayPrev) => "O krok zpět",
+        #[cfg(feature = "viewer")]
+        (Lang::En, ReplayPrev) => "One step back",
+        #[cfg(feature = "viewer")]
+        (Lang::Cs, ReplayNext) => "O krok dál",
+        #[cfg(feature = "viewer")]
+        (Lang::En, ReplayNext) => "One step on",
+        #[cfg(feature = "viewer")]
+        (Lang::Cs, ReplayLast) => "Na konec",
+        #[cfg(feature = "viewer")]
+        (Lang::En, ReplayLast) => "To the end",
         (Lang::Cs, Hint) => "Nápověda",
         (Lang::En, Hint) => "Hint",
         #[cfg(feature = "computer")]

@@ -4,12 +4,14 @@
 
 mod controls;
 mod dialogs;
+#[cfg(feature = "viewer")]
 mod moves;
 mod players;
 
 pub use controls::Controls;
 pub use dialogs::Dialogs;
-pub use moves::MoveList;
+#[cfg(feature = "viewer")]
+pub use moves::{list_html, GameFiles, MoveList, MoveListOf};
 pub use players::Players;
 
 use leptos::prelude::*;

@@ -1,48 +1,115 @@
-//! The move list: every turn of the game so far in backgammon notation (`vrhcaby_rules::notation`),
-//! one entry per turn with who rolled, kept scrolled to the latest turn (by CSS: the scroller is
-//! a reversed column).
+//! The move list: every turn of a game in backgammon notation (`vrhcaby_rules::notation`), one
+//! entry per turn with who rolled, kept scrolled to the latest turn (by CSS: the scroller is a
+//! reversed column). Shown under the board in a game and in the replay viewer; with the export
+//! link and the position's IDs. The full app only (feature `viewer`).
 //!
 //! Built as one HTML string of our own words and the notation's digits (no player text goes in):
 //! a list of views would cost the start page's first load kilobytes of generic view code.
 
 use leptos::prelude::*;
 use vrhcaby_rules::notation::move_list;
-use vrhcaby_rules::Side;
+use vrhcaby_rules::{Record, Side};
 
 use crate::i18n::Key;
 use crate::state::{GameState, Settings};
 
+/// The list's items for `record`, the first `upto` turns (all with `None`); the last shown turn
+/// is marked `aria-current`.
+#[must_use]
+pub fn list_html(record: &Record, upto: Option<usize>, white: &str, black: &str) -> String {
+    let mut out = String::new();
+    let turns = move_list(record).unwrap_or_default();
+    let n = upto.unwrap_or(turns.len()).min(turns.len());
+    for (i, t) in turns.iter().take(n).enumerate() {
+        let (side, who) = if t.side == Side::White {
+            ("white", white)
+        } else {
+            ("black", black)
+        };
+        let current = if i + 1 == n && upto.is_some() {
+            r#" aria-current="step""#
+        } else {
+            ""
+        };
+        for part in [
+            r#"<li data-side=""#,
+            side,
+            r#"""#,
+            current,
+            r#"><span class="who">"#,
+            who,
+            "</span> ",
+            &t.text(),
+            "</li>",
+        ] {
+            out.push_str(part);
+        }
+    }
+    out
+}
+
+/// The move list of the game being played.
 #[component]
 pub fn MoveList() -> impl IntoView {
     let g = expect_context::<GameState>();
     let s = expect_context::<Settings>();
-    let html = move || {
-        let white = s.say(Key::White);
-        let black = s.say(Key::Black);
+    let html = Signal::derive(move || {
+        let (white, black) = (s.say(Key::White), s.say(Key::Black));
         g.session.with(|x| {
-            let mut out = String::new();
-            let turns = x.as_ref().and_then(|x| move_list(x.game().record()).ok());
-            for t in turns.unwrap_or_default() {
-                let (side, who) = if t.side == Side::White {
-                    ("white", white)
-                } else {
-                    ("black", black)
-                };
-                for part in [
-                    r#"<li data-side=""#,
-                    side,
-                    r#""><span class="who">"#,
-                    who,
-                    "</span> ",
-                    &t.text(),
-                    "</li>",
-                ] {
-                    out.push_str(part);
-                }
-            }
-            out
+            x.as_ref()
+                .map(|x| list_html(x.game().record(), None, white, black))
+                .unwrap_or_default()
         })
-    };
+    });
+    view! { <MoveListOf html=html/> }
+}
+
+/// Under the move list in a game: the export link and (full app) the position's IDs.
+#[component]
+pub fn GameFiles() -> impl IntoView {
+    let d = expect_context::<crate::state::Dispatch>();
+    let s = d.settings;
+    view! {
+        <div class="row files">
+            <a class="button" data-testid="export" href="#" role="button"
+                on:click=move |ev| crate::drivers::records::on_export_click(d, &ev)>
+                {move || s.say(Key::Export)}
+            </a>
+            {position_ids(d)}
+        </div>
+    }
+}
+
+/// The position's GNU Backgammon Position ID and XGID, and a copy button.
+pub fn position_ids(d: crate::state::Dispatch) -> impl IntoView {
+    let s = d.settings;
+    let ids = Memo::new(move |_| {
+        d.game.session.with(|x| {
+            let g = x.as_ref()?.game();
+            let side = g.dice_owner().or(g.turn()).unwrap_or(Side::White);
+            let roll = g.current_roll();
+            Some((
+                vrhcaby_rules::ids::position_id(g.position(), side),
+                vrhcaby_rules::ids::xgid(g.position(), side, roll),
+            ))
+        })
+    });
+    let id = move || ids.with(|i| i.as_ref().map(|i| i.0.clone()).unwrap_or_default());
+    let xg = move || ids.with(|i| i.as_ref().map(|i| i.1.clone()).unwrap_or_default());
+    view! {
+        <p class="ids">
+            <span>"GNU Backgammon: "<code data-testid="position-id">{id}</code></span>" "
+            <span>"XG: "<code data-testid="xgid">{xg}</code></span>
+        </p>
+        <button data-testid="copy-position" title=move || s.say(Key::CopyPositionHelp)
+            on:click=move |_| crate::drivers::records::copy(&xg())>{move || s.say(Key::CopyPosition)}</button>
+    }
+}
+
+/// A move list of ready-made items (`list_html`).
+#[component]
+pub fn MoveListOf(html: Signal<String>) -> impl IntoView {
+    let s = expect_context::<Settings>();
     view! {
         <section class="moves" aria-labelledby="moves-title">
             <h2 id="moves-title">{move || s.say(Key::MoveList)}</h2>

@@ -5,7 +5,7 @@ use leptos::prelude::*;
 
 use crate::board::{seat_of, Board, BoardView, ClockView};
 use crate::i18n;
-use crate::panel::{Controls, Dialogs, MoveList, Players};
+use crate::panel::{Controls, Dialogs, Players};
 use crate::session::Input;
 use crate::state::{Dispatch, Notice, Settings};
 
@@ -56,7 +56,7 @@ pub fn GameScreen() -> impl IntoView {
                 </div>
             })}
             <Controls confirm_resign=confirm_resign/>
-            <MoveList/>
+            {records()}
             <Dialogs confirm_resign=confirm_resign/>
         </main>
     }
@@ -75,3 +75,14 @@ fn notice_text(lang: i18n::Lang, n: &Notice) -> String {
         Notice::DiceLate { mine } => i18n::dice_late(lang, *mine),
     }
 }
+
+/// The move list, the export link and the position's IDs: on the full app (the start page's
+/// first load has no room for them yet; its games continue there with everything).
+#[cfg(feature = "viewer")]
+fn records() -> impl IntoView {
+    use crate::panel::{GameFiles, MoveList};
+    view! { <MoveList/><GameFiles/> }
+}
+
+#[cfg(not(feature = "viewer"))]
+fn records() -> impl IntoView {}

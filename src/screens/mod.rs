@@ -15,6 +15,11 @@ mod computer;
 #[cfg(feature = "computer")]
 pub use computer::ComputerScreen;
 
+#[cfg(feature = "viewer")]
+mod replay;
+#[cfg(feature = "viewer")]
+pub use replay::ReplayScreen;
+
 pub use game::GameScreen;
 pub use howto::HowTo;
 pub use start::StartScreen;

@@ -60,6 +60,7 @@ pub fn StartScreen() -> impl IntoView {
                 <button class="primary" data-testid="play-computer" on:click=move |_| storage::computer(d)>
                     {move || s.say(Key::PlayComputer)}
                 </button>
+                {import_button(d)}
                 <button data-testid="how-to-play" on:click=move |_| nav.screen.set(Screen::HowTo)>
                     {move || s.say(Key::HowToPlay)}
                 </button>
@@ -68,3 +69,29 @@ pub fn StartScreen() -> impl IntoView {
         </main>
     }
 }
+
+/// Opening a game record: the file input (the viewer is on the full app).
+#[cfg(feature = "viewer")]
+fn import_button(d: Dispatch) -> impl IntoView {
+    let s = d.settings;
+    let nav = d.nav;
+    view! {
+        <label class="button import">
+            {move || s.say(Key::Import)}
+            <input type="file" accept=".json,application/json" data-testid="import"
+                on:change=move |ev| crate::drivers::records::import_file(d, &ev)/>
+        </label>
+        {move || nav.import_error.get().map(|e| view! {
+            <p class="broken" role="alert" data-testid="import-error">
+                {move || match &e {
+                    crate::session::LoadError::Unreadable => s.say(Key::NotARecord).to_owned(),
+                    other => i18n::load_error(s.lang.get(), other),
+                }}
+            </p>
+        })}
+    }
+}
+
+/// The start page has no viewer: records open on the full app's start screen (`peer/#import`).
+#[cfg(not(feature = "viewer"))]
+fn import_button(_: Dispatch) -> impl IntoView {}
