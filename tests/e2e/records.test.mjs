@@ -1,17 +1,29 @@
-// End-to-end: the move list in backgammon notation on a seeded game played by clicking.
+// End-to-end: game records on the full app — the move list in backgammon notation on a seeded
+// game played by clicking, export → `vrhcaby replay` → the same position, import into the replay
+// viewer and stepping through it, and the position's GNU Backgammon ID and XGID.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, newPage, playMoves, serveDist, startGame } from './harness.mjs';
+import { execFileSync } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
+import { launch, newPage, playMoves, serveDist, snapshot, waitPhase } from './harness.mjs';
 
 let server;
 let browser;
 before(async () => { server = await serveDist(); browser = await launch(); });
 after(async () => { await browser?.close(); server?.close(); });
 
+/** A seeded game on this device, on the full app, with `moves` single moves played. */
+async function seededGame(moves) {
+  const page = await newPage(browser, { viewport: { width: 390, height: 844 }, acceptDownloads: true });
+  await page.goto(`${server.url}peer/?seed=1234`);
+  await page.getByTestId('new-local-game').click();
+  await waitPhase(page, 'moving');
+  await playMoves(page, moves);
+  return page;
+}
+
 test('the move list shows each turn in notation, with hits, doubles and entering from the bar', { timeout: 120_000 }, async () => {
-  const page = await newPage(browser, { viewport: { width: 390, height: 844 } });
-  await startGame(page, server.url, 1234);
-  await playMoves(page, 12);
+  const page = await seededGame(12);
   // Seed 1234, always the first movable checker and its first target (checked by hand against
   // the saved record: Black's 6-5 hits White's blot on Black's 19 and goes on to 13).
   const entries = await page.locator('[data-testid=move-list] li').allInnerTexts();
@@ -26,10 +38,76 @@ test('the move list shows each turn in notation, with hits, doubles and entering
   const rolls = await page.evaluate(() => JSON.parse(localStorage.getItem('vrhcaby.save.local'))
     .record.commands.filter((c) => c.cmd === 'dice').length);
   assert.equal(entries.length, rolls);
-  // The latest turn is in view; the list follows the language.
-  const last = page.locator('[data-testid=move-list] li').last();
-  assert.ok(await last.isVisible());
+  assert.ok(await page.locator('[data-testid=move-list] li').last().isVisible(), 'the latest turn is in view');
   await page.getByTestId('language').click();
-  assert.match(await page.locator('[data-testid=move-list] li').first().innerText(), /^Black 53: 24\/16$/);
+  assert.equal(await page.locator('[data-testid=move-list] li').first().innerText(), 'Black 53: 24/16');
+  assert.deepEqual(page.errors, []);
+});
+
+test('export, replay by the CLI, import into the viewer and step through it', { timeout: 180_000 }, async () => {
+  const page = await seededGame(9);
+  const board = await snapshot(page);
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export').click()]);
+  assert.match(download.suggestedFilename(), /^vrhcaby-\d+\.json$/);
+  const path = await download.path();
+  const record = JSON.parse(await readFile(path, 'utf8'));
+  assert.equal(record.format, 'vrhcaby-record');
+  // The CLI replays the exported record to the position on the board.
+  const replay = JSON.parse(execFileSync('cargo', ['run', '-q', '-p', 'vrhcaby-rules', '--bin', 'vrhcaby', '--', 'replay'],
+    { input: JSON.stringify({ record }) + '\n', encoding: 'utf8' }).trim());
+  const saved = await page.evaluate(() => JSON.parse(localStorage.getItem('vrhcaby.save.local')).record);
+  assert.deepEqual(record, saved, 'the export is the game record');
+  assert.ok(replay.position && !replay.error, JSON.stringify(replay));
+  const white = board.points.filter(([, c]) => c.startsWith('white')).map(([p, c]) => [Number(p), Number(c.split(':')[1])]);
+  // Drawn stacks may show one checker with a number: compare through data-count when present.
+  const counts = await page.evaluate(() => [...document.querySelectorAll('[data-point]')].map((el) => {
+    const c = el.querySelector('[data-checker]');
+    const n = el.querySelector('[data-count]')?.getAttribute('data-count');
+    return [Number(el.getAttribute('data-point')), c?.getAttribute('data-checker') ?? '', Number(n ?? el.querySelectorAll('[data-checker]').length)];
+  }));
+  for (const [p, side, n] of counts) {
+    if (side === 'white') assert.equal(replay.position.white[p], n, `White on ${p}`);
+    if (side === 'black') assert.equal(replay.position.black[25 - p], n, `Black on ${p}`);
+  }
+  assert.ok(white.length > 0);
+
+  // Import it on the start screen of the full app: the viewer opens at the end.
+  await page.getByTestId('menu').click();
+  await page.getByTestId('import').setInputFiles(path);
+  await page.getByTestId('replay').waitFor();
+  const end = await snapshot(page);
+  assert.deepEqual(end.points, board.points, 'the viewer opens on the last position');
+  assert.equal(await page.locator('[data-testid=move-list] li').count(), record.commands.filter((c) => c.cmd === 'dice').length);
+  await page.getByTestId('replay-first').click();
+  const first = await snapshot(page);
+  assert.notDeepEqual(first.points, end.points);
+  assert.equal(await page.locator('[data-testid=move-list] li').count(), 0);
+  await page.getByTestId('replay-next').click(); // the lot
+  await page.getByTestId('replay-next').click(); // the first roll
+  assert.equal(await page.locator('[data-testid=move-list] li').count(), 1);
+  await page.getByTestId('replay-last').click();
+  assert.deepEqual((await snapshot(page)).points, end.points);
+  assert.equal(await page.getByTestId('replay-next').isDisabled(), true);
+
+  // A file that is not a record is refused with a clear message, nothing else changes.
+  await page.getByTestId('menu').click();
+  await page.getByTestId('import').setInputFiles({ name: 'x.json', mimeType: 'application/json', buffer: Buffer.from('{"format":"other"}') });
+  await page.getByTestId('import-error').waitFor();
+  assert.ok((await page.getByTestId('import-error').innerText()).length > 10);
+  assert.deepEqual(page.errors, []);
+});
+
+test('the position IDs of the start position, and copy', { timeout: 60_000 }, async () => {
+  const page = await newPage(browser);
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
+  await page.goto(`${server.url}peer/?seed=7`);
+  await page.getByTestId('new-local-game').click();
+  await waitPhase(page, 'moving');
+  const turn = await page.locator('svg.board').getAttribute('data-turn');
+  assert.equal(await page.getByTestId('position-id').innerText(), '4HPwATDgc/ABMA');
+  const xgid = await page.getByTestId('xgid').innerText();
+  assert.match(xgid, new RegExp(`^XGID=-b----E-C---eE---c-e----B-:0:0:${turn === 'white' ? '1' : '-1'}:[1-6]{2}:0:0:0:0:10$`));
+  await page.getByTestId('copy-position').click();
+  assert.equal(await page.evaluate(() => navigator.clipboard.readText()), xgid);
   assert.deepEqual(page.errors, []);
 });
