@@ -130,3 +130,27 @@ impl DiceSource for CryptoDice {
         }
     }
 }
+
+/// Focuses an HTML or SVG element and says whether it took the focus (a disabled or inert
+/// element does not).
+pub fn focus(el: &web_sys::Element) -> bool {
+    use wasm_bindgen::JsCast;
+    if let Some(h) = el.dyn_ref::<web_sys::HtmlElement>() {
+        let _ = h.focus();
+    } else if let Some(s) = el.dyn_ref::<web_sys::SvgElement>() {
+        let _ = s.focus();
+    }
+    web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.active_element())
+        .as_ref()
+        == Some(el)
+}
+
+/// The browser's language (`navigator.language`, e.g. `cs-CZ`), if it says one.
+#[must_use]
+pub fn browser_language() -> Option<String> {
+    web_sys::window()
+        .and_then(|w| w.navigator().language())
+        .filter(|l| !l.is_empty())
+}

@@ -3,6 +3,7 @@
 
 use vrhcaby_rules::{Origin, Point, Side, Target};
 
+use super::layout::View;
 use super::view::BoardView;
 use crate::session::Intent;
 
@@ -142,6 +143,52 @@ pub fn pick_up(view: &BoardView, spot: Spot) -> Option<Origin> {
         .filter(|o| valid_selection(view, Some(*o)).is_some())
 }
 
+/// Every spot of the board: the 24 points, the two bars and the two trays.
+pub fn spots() -> impl Iterator<Item = Spot> {
+    (1..=24u8)
+        .filter_map(Point::new)
+        .map(Spot::Point)
+        .chain(Side::ALL.map(Spot::Bar))
+        .chain(Side::ALL.map(Spot::Off))
+}
+
+/// The direction an arrow key points on the screen.
+#[must_use]
+pub fn arrow(key: &str) -> Option<(f64, f64)> {
+    match key {
+        "ArrowRight" => Some((1.0, 0.0)),
+        "ArrowLeft" => Some((-1.0, 0.0)),
+        "ArrowDown" => Some((0.0, 1.0)),
+        "ArrowUp" => Some((0.0, -1.0)),
+        _ => None,
+    }
+}
+
+fn centre(v: View, spot: Spot) -> (f64, f64) {
+    let (x, y, w, h) = match spot {
+        Spot::Point(p) => v.point_area(p.number()),
+        Spot::Bar(side) => v.bar_area(side),
+        Spot::Off(side) => v.tray_area(side),
+    };
+    (x + w / 2.0, y + h / 2.0)
+}
+
+/// The board's one tab stop moves with the arrow keys (a roving tabindex): to the nearest spot
+/// on the screen in the key's direction (within 45° of it), as the board is drawn now.
+#[must_use]
+pub fn neighbour(v: View, from: Spot, (dx, dy): (f64, f64)) -> Option<Spot> {
+    let (fx, fy) = centre(v, from);
+    spots()
+        .filter_map(|s| {
+            let (x, y) = centre(v, s);
+            let along = (x - fx) * dx + (y - fy) * dy;
+            let across = ((x - fx) * dy - (y - fy) * dx).abs();
+            (along > 1.0 && across <= along).then_some((along + across, s))
+        })
+        .min_by(|a, b| a.0.total_cmp(&b.0))
+        .map(|(_, s)| s)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -231,6 +278,62 @@ mod tests {
         dedup.dedup();
         assert_eq!(m.len(), dedup.len());
         assert_eq!(pick_up(&v, Spot::Point(p(13))), Some(Origin::Point(p(13))));
+    }
+
+    #[test]
+    fn arrows_move_to_the_neighbour_on_the_screen() {
+        let v = View {
+            seat: Side::White,
+            portrait: false,
+        };
+        let go = |from, key| neighbour(v, from, arrow(key).unwrap());
+        let pt = |n| Spot::Point(p(n));
+        // White's seat: 19–24 top right, 1–6 bottom right, the bar between the halves.
+        assert_eq!(go(pt(24), "ArrowLeft"), Some(pt(23)));
+        assert_eq!(go(pt(24), "ArrowDown"), Some(pt(1)));
+        assert_eq!(go(pt(1), "ArrowUp"), Some(pt(24)));
+        assert_eq!(go(pt(24), "ArrowRight"), Some(Spot::Off(Side::Black)));
+        assert_eq!(go(pt(1), "ArrowRight"), Some(Spot::Off(Side::White)));
+        assert_eq!(go(pt(19), "ArrowLeft"), Some(Spot::Bar(Side::White)));
+        assert_eq!(go(Spot::Bar(Side::White), "ArrowLeft"), Some(pt(18)));
+        assert_eq!(go(pt(6), "ArrowLeft"), Some(Spot::Bar(Side::Black)));
+        assert_eq!(go(pt(13), "ArrowLeft"), None, "the edge: the stop stays");
+        assert_eq!(go(pt(12), "ArrowDown"), None);
+        // Every spot is reachable: from point 13, right along the top row and back on the bottom.
+        let mut seen = vec![pt(13)];
+        let mut at = pt(13);
+        for key in ["ArrowRight", "ArrowDown", "ArrowLeft"] {
+            while let Some(next) = go(at, key) {
+                at = next;
+                seen.push(at);
+                if key == "ArrowDown" {
+                    break;
+                }
+            }
+        }
+        assert_eq!(
+            seen.len(),
+            28,
+            "24 points, both bar halves, both trays: {seen:?}"
+        );
+        // Portrait is the landscape board mirrored on its diagonal: left becomes up.
+        let portrait = View {
+            seat: Side::White,
+            portrait: true,
+        };
+        assert_eq!(
+            neighbour(portrait, pt(24), arrow("ArrowUp").unwrap()),
+            Some(pt(23))
+        );
+        // From Black's seat the same screen places hold Black's numbers.
+        let black = View {
+            seat: Side::Black,
+            portrait: false,
+        };
+        assert_eq!(
+            neighbour(black, pt(1), arrow("ArrowLeft").unwrap()),
+            Some(pt(2))
+        );
     }
 
     #[test]

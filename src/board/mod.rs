@@ -13,7 +13,7 @@ use leptos::either::Either;
 use leptos::prelude::*;
 use vrhcaby_rules::{Origin, Point, Position, Side, BAR, OFF};
 
-use crate::i18n::{self, Key, Lang};
+use crate::i18n::{self, Lang};
 use crate::session::Intent;
 use crate::state::Batch;
 use animate::Ghost;
@@ -188,12 +188,6 @@ pub fn Board(
         }
         tap(spot);
     };
-    let key = move |spot: Spot, ev: web_sys::KeyboardEvent| {
-        if ev.key() == "Enter" || ev.key() == " " {
-            ev.prevent_default();
-            tap(spot);
-        }
-    };
     let is_selected = move |spot: Spot| {
         view.with(|v| v.mover)
             .zip(selection())
@@ -203,6 +197,44 @@ pub fn Board(
         view.with(|v| input::targets(v, input::valid_selection(v, selected.get())).contains(&spot))
     };
     let is_movable = move |spot: Spot| view.with(|v| input::movable(v).contains(&spot));
+    // One tab stop for the whole board (a roving tabindex): the spot last focused, else the
+    // first that can move; the arrow keys move it.
+    let stop = RwSignal::new(None::<Spot>);
+    let tab_stop = Memo::new(move |_| {
+        stop.get()
+            .or_else(|| view.with(|v| input::movable(v).first().copied()))
+            .unwrap_or(Spot::Bar(Side::White))
+    });
+    let key = move |spot: Spot, ev: web_sys::KeyboardEvent| {
+        let k = ev.key();
+        if k == "Enter" || k == " " {
+            ev.prevent_default();
+            tap(spot);
+        } else if let Some(dir) = input::arrow(&k) {
+            ev.prevent_default();
+            let Some(next) = input::neighbour(view_of.get_untracked(), spot, dir) else {
+                return;
+            };
+            stop.set(Some(next));
+            let selector = match next {
+                Spot::Point(p) => format!("[data-point=\"{}\"]", p.number()),
+                Spot::Bar(side) => format!("[data-bar={}]", side.name()),
+                Spot::Off(side) => format!("[data-off={}]", side.name()),
+            };
+            if let Some(el) = svg_ref
+                .get_untracked()
+                .and_then(|svg| svg.query_selector(&selector).ok().flatten())
+            {
+                crate::platform::focus(&el);
+            }
+        }
+    };
+    let tabindex = move |spot: Spot| if tab_stop.get() == spot { "0" } else { "-1" };
+    let state = move |spot: Spot| i18n::SpotState {
+        selected: is_selected(spot),
+        target: is_target(spot),
+        movable: is_movable(spot),
+    };
     let flag = |b: bool| b.then_some("");
     let position = move || view.with(|v| v.position);
     // The hint (drivers::bot): the step numbers (1, 2, …) that start or end on a spot.
@@ -243,7 +275,7 @@ pub fn Board(
             let spot = Spot::Point(pt);
             let area = move || ir(view_of.get().point_area(w));
             view! {
-                <g class="point" tabindex="0" role="button" data-point=w.to_string()
+                <g class="point" tabindex=move || tabindex(spot) role="button" data-point=w.to_string()
                     data-hint-from=move || hint_at(spot, true)
                     data-hint-to=move || hint_at(spot, false)
                     data-selected=move || flag(is_selected(spot))
@@ -251,8 +283,9 @@ pub fn Board(
                     class:movable=move || is_movable(spot)
                     aria-label=move || {
                         let v = view_of.get();
-                        i18n::point_label(lang.get(), v.seat_point(w), view.with(|v| v.position.at_white_point(w)))
+                        i18n::point_label(lang.get(), v.seat_point(w), view.with(|v| v.position.at_white_point(w)), state(spot))
                     }
+                    on:focus=move |_| stop.set(Some(spot))
                     on:click=move |_| on_tap(spot)
                     on:keydown=move |ev| key(spot, ev)
                     on:pointerdown=move |ev| on_down(spot, ev)>
@@ -262,7 +295,7 @@ pub fn Board(
                         width=move || area().2 height=move || area().3/>
                     {move || ghosts.with_untracked(|g| point_checkers(&g.1, view_of.get(), position(), pt))}
                     <Show when=move || numbers.get()>
-                        <text class="num" x=move || px(view_of.get().number_xy(w).0)
+                        <text class="num" aria-hidden="true" x=move || px(view_of.get().number_xy(w).0)
                             y=move || px(view_of.get().number_xy(w).1)>
                             {move || view_of.get().seat_point(w).to_string()}
                         </text>
@@ -278,11 +311,12 @@ pub fn Board(
             let spot = Spot::Bar(side);
             let area = move || ir(view_of.get().bar_area(side));
             view! {
-                <g class="bar" tabindex="0" role="button" data-bar=side.name()
+                <g class="bar" tabindex=move || tabindex(spot) role="button" data-bar=side.name()
                     data-hint-from=move || hint_at(spot, true)
                     data-selected=move || flag(is_selected(spot))
                     class:movable=move || is_movable(spot)
-                    aria-label=move || i18n::bar_label(lang.get(), side, view.with(|v| v.position.bar(side)))
+                    aria-label=move || i18n::bar_label(lang.get(), side, view.with(|v| v.position.bar(side)), state(spot))
+                    on:focus=move |_| stop.set(Some(spot))
                     on:click=move |_| on_tap(spot)
                     on:keydown=move |ev| key(spot, ev)
                     on:pointerdown=move |ev| on_down(spot, ev)>
@@ -300,10 +334,11 @@ pub fn Board(
             let spot = Spot::Off(side);
             let area = move || ir(view_of.get().tray_area(side));
             view! {
-                <g class="tray" tabindex="0" role="button" data-off=side.name()
+                <g class="tray" tabindex=move || tabindex(spot) role="button" data-off=side.name()
                     data-hint-to=move || hint_at(spot, false)
                     data-target=move || flag(is_target(spot))
-                    aria-label=move || i18n::off_label(lang.get(), side, view.with(|v| v.position.off(side)))
+                    aria-label=move || i18n::off_label(lang.get(), side, view.with(|v| v.position.off(side)), state(spot))
+                    on:focus=move |_| stop.set(Some(spot))
                     on:click=move |_| on_tap(spot)
                     on:keydown=move |ev| key(spot, ev)>
                     <rect class="tray-bg" x=move || area().0 y=move || area().1
@@ -314,15 +349,19 @@ pub fn Board(
         })
         .collect_view();
 
-    let dice = move || {
-        let v = view_of.get();
-        let rolling = tumbling.get()
+    let rolling = move || {
+        tumbling.get()
             && view.with(|m| {
                 matches!(
                     m.phase,
                     vrhcaby_rules::Phase::Rolling | vrhcaby_rules::Phase::Lot
                 )
-            });
+            })
+    };
+    let dice_label = move || view.with(|m| i18n::dice_label(lang.get(), &m.dice, rolling()));
+    let dice = move || {
+        let v = view_of.get();
+        let rolling = rolling();
         // While the dice tumble, two dice spin; then the roll's dice, used ones dimmed.
         let dice: Vec<(u8, bool)> = if rolling {
             vec![(3, false), (5, false)]
@@ -374,12 +413,12 @@ pub fn Board(
                 data-phase=move || view.with(|m| m.phase.name())
                 data-seat=move || view.with(|m| m.own.map(Side::name))
                 data-rules=move || view.with(|m| m.rules.name())
-                role="group" aria-label=move || i18n::t(lang.get(), Key::Title)>
+                role="group" aria-label=move || i18n::board_label(lang.get())>
                 <Frame view_of=view_of/>
                 {points}
                 {bars}
                 {trays}
-                <g class="dice" aria-hidden="true">{dice}</g>
+                <g class="dice" role=move || dice_label().map(|_| "img") aria-label=dice_label>{dice}</g>
                 <Clock view_of=view_of clock=clock lang=lang/>
                 <g class="ghosts" aria-hidden="true">{gliders}</g>
             </svg>
@@ -436,11 +475,11 @@ fn stack(landing: &[Ghost], v: View, side: Side, loc: u8, n: u8) -> impl IntoVie
         .collect_view();
     let label = (n > 5 && usize::from(loc) != OFF).then(|| {
         let (cx, cy) = v.checker_xy(side, loc, n - 1, n);
-        view! { <text class=format!("count {}", side.name()) x=px(cx) y=px(cy + 7.0)>{n.to_string()}</text> }
+        view! { <text class=format!("count {}", side.name()) aria-hidden="true" x=px(cx) y=px(cy + 7.0)>{n.to_string()}</text> }
     });
     let off_label = (usize::from(loc) == OFF && n > 0).then(|| {
         let (cx, cy) = v.checker_xy(side, loc, n - 1, n);
-        view! { <text class="count off" x=px(cx) y=px(cy - 14.0)>{n.to_string()}</text> }
+        view! { <text class="count off" aria-hidden="true" x=px(cx) y=px(cy - 14.0)>{n.to_string()}</text> }
     });
     view! { {checkers}{label}{off_label} }
 }
@@ -501,8 +540,10 @@ fn Clock(view_of: Memo<View>, clock: Memo<ClockView>, lang: RwSignal<Lang>) -> i
         <g class="clock" data-testid="clock"
             class:warn=move || clock.with(|c| c.running && c.seconds <= 10)
             class:idle=move || !clock.with(|c| c.running)
+            class:over=move || clock.with(|c| c.over)
             data-seconds-left=move || secs().to_string()
-            role="timer" aria-label=move || format!("{} {}", secs(), i18n::t(lang.get(), Key::Seconds))>
+            aria-hidden=move || clock.with(|c| c.over).then_some("true")
+            role="timer" aria-label=move || i18n::clock_label(lang.get(), secs())>
             <circle class="ring-bg" cx=move || centre().0 cy=move || centre().1 r=move || px(radius())/>
             <circle class="ring" cx=move || centre().0 cy=move || centre().1 r=move || px(radius())
                 stroke-dasharray=move || px(circumference())

@@ -5,6 +5,8 @@
 mod errors;
 mod howto;
 mod phrases;
+#[cfg(test)]
+mod tests;
 
 pub use errors::{command_error, divergence, load_error, peer_error, session_error};
 pub use howto::how_to_play;
@@ -32,6 +34,18 @@ impl Lang {
             Lang::En
         } else {
             Lang::Cs
+        }
+    }
+
+    /// The language for a browser's `navigator.language` (a BCP 47 tag): Czech for Czech (and
+    /// Slovak, which reads it), English for any other.
+    #[must_use]
+    pub fn from_browser(tag: &str) -> Lang {
+        let primary = tag.split(['-', '_']).next().unwrap_or("");
+        if primary.eq_ignore_ascii_case("cs") || primary.eq_ignore_ascii_case("sk") {
+            Lang::Cs
+        } else {
+            Lang::En
         }
     }
 
@@ -67,7 +81,6 @@ pub enum Key {
     Numbers,
     FollowTurn,
     FixedBoard,
-    Pips,
     Off,
     DrawOffered,
     Draw,
@@ -112,6 +125,8 @@ pub enum Key {
     Hint,
     White,
     Black,
+    QrInvitation,
+    QrAnswer,
 }
 
 #[must_use]
@@ -160,8 +175,6 @@ pub fn t(lang: Lang, key: Key) -> &'static str {
         (Lang::En, FollowTurn) => "Board turns to the player on turn",
         (Lang::Cs, FixedBoard) => "Deska stojí",
         (Lang::En, FixedBoard) => "Board stays fixed",
-        (Lang::Cs, Pips) => "zbývá",
-        (Lang::En, Pips) => "pips",
         (Lang::Cs, Off) => "vyvedeno",
         (Lang::En, Off) => "off",
         (Lang::Cs, DrawOffered) => "nabízí remízu",
@@ -202,15 +215,15 @@ pub fn t(lang: Lang, key: Key) -> &'static str {
         (Lang::En, Preparing) => "Preparing the connection…",
         (Lang::Cs, Connecting) => "Připojuji…",
         (Lang::En, Connecting) => "Connecting…",
-        (Lang::Cs, ConnectFailed) => "Spojení se nepodařilo. Zkuste obě zařízení na stejné síti (Wi-Fi), nebo v nastavení zadejte TURN server.",
+        (Lang::Cs, ConnectFailed) => "Spojení se nepodařilo. Zkus obě zařízení na stejné síti (Wi-Fi), nebo v nastavení zadej TURN server.",
         (Lang::En, ConnectFailed) => "The connection failed. Try both devices on the same network (Wi-Fi), or set a TURN server in the settings.",
         (Lang::Cs, IceServers) => "STUN/TURN servery (jeden na řádek)",
         (Lang::En, IceServers) => "STUN/TURN servers (one per line)",
         (Lang::Cs, Save) => "Uložit",
         (Lang::En, Save) => "Save",
-        (Lang::Cs, Online) => "soupeř online",
+        (Lang::Cs, Online) => "soupeř připojen",
         (Lang::En, Online) => "opponent online",
-        (Lang::Cs, Offline) => "soupeř offline",
+        (Lang::Cs, Offline) => "soupeř nepřipojen",
         (Lang::En, Offline) => "opponent offline",
         (Lang::Cs, Leave) => "Odejít ze hry",
         (Lang::En, Leave) => "Leave the game",
@@ -250,5 +263,9 @@ pub fn t(lang: Lang, key: Key) -> &'static str {
         (Lang::En, White) => "White",
         (Lang::Cs, Black) => "Černý",
         (Lang::En, Black) => "Black",
+        (Lang::Cs, QrInvitation) => "QR kód pozvánky",
+        (Lang::En, QrInvitation) => "QR code of the invitation",
+        (Lang::Cs, QrAnswer) => "QR kód odpovědi",
+        (Lang::En, QrAnswer) => "QR code of the answer",
     }
 }

@@ -1,13 +1,15 @@
-//! Around the board: the players' panel, the controls under the board, the dialogs, and the
-//! language and sound chips. Every button asks the rules core (through the session) whether its
+//! Around the board: the players' panel, the controls under the board, the dialogs (made modal
+//! by `modal`), and the language and sound chips. Every button asks the rules core (through the session) whether its
 //! command is allowed now; none decides a rule itself.
 
 mod controls;
 mod dialogs;
+mod modal;
 mod players;
 
 pub use controls::Controls;
 pub use dialogs::Dialogs;
+pub use modal::Modals;
 pub use players::Players;
 
 use leptos::prelude::*;

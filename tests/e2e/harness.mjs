@@ -42,9 +42,10 @@ export async function launch() {
   });
 }
 
-/** A fresh page (its own storage) that fails the test on any page error. */
+/** A fresh page (its own storage) that fails the test on any page error. The browser speaks
+ * Czech unless `options.locale` says otherwise (the page follows `navigator.language`). */
 export async function newPage(browser, options = {}) {
-  const context = await browser.newContext({ viewport: { width: 1100, height: 800 }, ...options });
+  const context = await browser.newContext({ viewport: { width: 1100, height: 800 }, locale: 'cs-CZ', ...options });
   const page = await context.newPage();
   page.errors = [];
   page.on('pageerror', (e) => page.errors.push(e.message));
@@ -115,8 +116,8 @@ export async function playMoves(page, n) {
 
 /** A page in its own browser context (its own storage) with no ICE servers: two such pages
  * reach each other on this machine only. */
-export async function peerPage(browser) {
-  const context = await browser.newContext({ viewport: { width: 1000, height: 800 } });
+export async function peerPage(browser, options = {}) {
+  const context = await browser.newContext({ viewport: { width: 1000, height: 800 }, locale: 'cs-CZ', ...options });
   await context.addInitScript(() => localStorage.setItem('vrhcaby.ice', ''));
   const page = await context.newPage();
   page.errors = [];
