@@ -135,11 +135,8 @@ impl DiceSource for CryptoDice {
 /// element does not).
 pub fn focus(el: &web_sys::Element) -> bool {
     use wasm_bindgen::JsCast;
-    if let Some(h) = el.dyn_ref::<web_sys::HtmlElement>() {
-        let _ = h.focus();
-    } else if let Some(s) = el.dyn_ref::<web_sys::SvgElement>() {
-        let _ = s.focus();
-    }
+    // `focus` is called on the object itself, so an SVG element's works too.
+    let _ = el.unchecked_ref::<web_sys::HtmlElement>().focus();
     web_sys::window()
         .and_then(|w| w.document())
         .and_then(|d| d.active_element())

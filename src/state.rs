@@ -285,8 +285,9 @@ impl Dispatch {
                     ));
                 }
                 // Said with its dice, in place of the roll: "Černý hodil 3 a 2 — nemá tah".
-                Event::Forfeited { side, .. } => match rolled {
-                    Some(roll) => {
+                // (The roll that had no move comes in the same batch.)
+                Event::Forfeited { side, .. } => {
+                    if let Some(roll) = rolled {
                         said.pop();
                         said.push(i18n::forfeited(
                             lang,
@@ -298,8 +299,7 @@ impl Dispatch {
                             .notice
                             .set(Some(Notice::Forfeit { side, roll }));
                     }
-                    None => said.push(i18n::no_move(lang, side)),
-                },
+                }
                 Event::Moved { side, mv, hit } => said.push(i18n::moved(lang, side, mv, hit)),
                 Event::TurnPassed { to } => said.push(i18n::on_turn(lang, to)),
                 Event::DrawOffered { by } => said.push(i18n::draw_offered(lang, by)),

@@ -143,50 +143,63 @@ pub fn pick_up(view: &BoardView, spot: Spot) -> Option<Origin> {
         .filter(|o| valid_selection(view, Some(*o)).is_some())
 }
 
-/// Every spot of the board: the 24 points, the two bars and the two trays.
-pub fn spots() -> impl Iterator<Item = Spot> {
-    (1..=24u8)
-        .filter_map(Point::new)
-        .map(Spot::Point)
-        .chain(Side::ALL.map(Spot::Bar))
-        .chain(Side::ALL.map(Spot::Off))
-}
-
-/// The direction an arrow key points on the screen.
-#[must_use]
-pub fn arrow(key: &str) -> Option<(f64, f64)> {
-    match key {
-        "ArrowRight" => Some((1.0, 0.0)),
-        "ArrowLeft" => Some((-1.0, 0.0)),
-        "ArrowDown" => Some((0.0, 1.0)),
-        "ArrowUp" => Some((0.0, -1.0)),
-        _ => None,
+/// Where a spot is drawn on the landscape board from `seat`'s side: its column (0–5 and 7–12
+/// the points, 6 the bar, 13 the trays) and its row (0 the top, 1 the bottom).
+fn cell(seat: Side, spot: Spot) -> (i8, i8) {
+    match spot {
+        Spot::Point(p) => {
+            let q = own(seat, p).number() as i8;
+            match q {
+                1..=6 => (13 - q, 1),
+                7..=12 => (12 - q, 1),
+                13..=18 => (q - 13, 0),
+                _ => (q - 12, 0),
+            }
+        }
+        // The seat's own bar half is at the top and its tray at the bottom (`layout`).
+        Spot::Bar(side) => (6, i8::from(side != seat)),
+        Spot::Off(side) => (13, i8::from(side == seat)),
     }
 }
 
-fn centre(v: View, spot: Spot) -> (f64, f64) {
-    let (x, y, w, h) = match spot {
-        Spot::Point(p) => v.point_area(p.number()),
-        Spot::Bar(side) => v.bar_area(side),
-        Spot::Off(side) => v.tray_area(side),
-    };
-    (x + w / 2.0, y + h / 2.0)
-}
-
-/// The board's one tab stop moves with the arrow keys (a roving tabindex): to the nearest spot
-/// on the screen in the key's direction (within 45° of it), as the board is drawn now.
+/// The board's one tab stop moves with the arrow keys (a roving tabindex): to the next spot on
+/// the screen in the key's direction, as the board is drawn now (portrait is the landscape board
+/// mirrored on its diagonal); `None` at the edge.
 #[must_use]
-pub fn neighbour(v: View, from: Spot, (dx, dy): (f64, f64)) -> Option<Spot> {
-    let (fx, fy) = centre(v, from);
-    spots()
-        .filter_map(|s| {
-            let (x, y) = centre(v, s);
-            let along = (x - fx) * dx + (y - fy) * dy;
-            let across = ((x - fx) * dy - (y - fy) * dx).abs();
-            (along > 1.0 && across <= along).then_some((along + across, s))
-        })
-        .min_by(|a, b| a.0.total_cmp(&b.0))
-        .map(|(_, s)| s)
+pub fn neighbour(v: View, from: Spot, key: &str) -> Option<Spot> {
+    let (along_x, across) = match key {
+        "ArrowRight" => (1, 0),
+        "ArrowLeft" => (-1, 0),
+        "ArrowDown" => (0, 1),
+        "ArrowUp" => (0, -1),
+        _ => return None,
+    };
+    let (dc, dr) = if v.portrait {
+        (across, along_x)
+    } else {
+        (along_x, across)
+    };
+    let (c, r) = cell(v.seat, from);
+    let (c, r) = (c + dc, r + dr);
+    if !(0..=1).contains(&r) {
+        return None;
+    }
+    let top = r == 0;
+    Some(match c {
+        6 => Spot::Bar(if top { v.seat } else { !v.seat }),
+        13 => Spot::Off(if top { !v.seat } else { v.seat }),
+        // `cell` counts in the seat's numbering; spots are in White's.
+        0..=12 => {
+            let q = match (top, c < 6) {
+                (true, true) => c + 13,
+                (true, false) => c + 12,
+                (false, true) => 12 - c,
+                (false, false) => 13 - c,
+            };
+            Spot::Point(own(v.seat, Point::new(q as u8)?))
+        }
+        _ => return None,
+    })
 }
 
 #[cfg(test)]
@@ -286,7 +299,7 @@ mod tests {
             seat: Side::White,
             portrait: false,
         };
-        let go = |from, key| neighbour(v, from, arrow(key).unwrap());
+        let go = |from, key| neighbour(v, from, key);
         let pt = |n| Spot::Point(p(n));
         // White's seat: 19–24 top right, 1–6 bottom right, the bar between the halves.
         assert_eq!(go(pt(24), "ArrowLeft"), Some(pt(23)));
@@ -321,19 +334,59 @@ mod tests {
             seat: Side::White,
             portrait: true,
         };
-        assert_eq!(
-            neighbour(portrait, pt(24), arrow("ArrowUp").unwrap()),
-            Some(pt(23))
-        );
+        assert_eq!(neighbour(portrait, pt(24), "ArrowUp"), Some(pt(23)));
+        assert_eq!(neighbour(portrait, pt(24), "ArrowRight"), Some(pt(1)));
         // From Black's seat the same screen places hold Black's numbers.
         let black = View {
             seat: Side::Black,
             portrait: false,
         };
+        assert_eq!(neighbour(black, pt(1), "ArrowLeft"), Some(pt(2)));
+        assert_eq!(neighbour(black, pt(1), "ArrowDown"), Some(pt(24)));
         assert_eq!(
-            neighbour(black, pt(1), arrow("ArrowLeft").unwrap()),
-            Some(pt(2))
+            neighbour(black, Spot::Bar(Side::Black), "ArrowDown"),
+            Some(Spot::Bar(Side::White))
         );
+        assert_eq!(neighbour(v, pt(1), "Enter"), None);
+    }
+
+    #[test]
+    fn the_arrow_grid_is_the_drawn_board() {
+        // Each spot's cell agrees with where `layout` draws it, for both seats.
+        for seat in Side::ALL {
+            let v = View {
+                seat,
+                portrait: false,
+            };
+            let mut all: Vec<Spot> = (1..=24u8).filter_map(Point::new).map(Spot::Point).collect();
+            all.extend(Side::ALL.map(Spot::Bar));
+            all.extend(Side::ALL.map(Spot::Off));
+            for spot in all {
+                let (x, y, w, h) = match spot {
+                    Spot::Point(pt) => v.point_area(pt.number()),
+                    Spot::Bar(side) => v.bar_area(side),
+                    Spot::Off(side) => v.tray_area(side),
+                };
+                let (c, r) = cell(seat, spot);
+                let left = [10.0, 70.0, 130.0, 190.0, 250.0, 310.0, 370.0];
+                let col = if x >= 426.0 {
+                    if x >= 796.0 {
+                        13
+                    } else {
+                        7 + ((x - 426.0) / 60.0).round() as i8
+                    }
+                } else {
+                    left.iter().position(|l| (x - l).abs() < 1.0).unwrap() as i8
+                };
+                assert_eq!(c, col, "{spot:?} from {seat:?}: x {x}");
+                assert_eq!(
+                    r,
+                    i8::from(y + h / 2.0 > v.mid_y()),
+                    "{spot:?} from {seat:?}"
+                );
+                assert!(w > 0.0);
+            }
+        }
     }
 
     #[test]

@@ -197,39 +197,34 @@ pub fn Board(
         view.with(|v| input::targets(v, input::valid_selection(v, selected.get())).contains(&spot))
     };
     let is_movable = move |spot: Spot| view.with(|v| input::movable(v).contains(&spot));
-    // One tab stop for the whole board (a roving tabindex): the spot last focused, else the
-    // first that can move; the arrow keys move it.
-    let stop = RwSignal::new(None::<Spot>);
-    let tab_stop = Memo::new(move |_| {
-        stop.get()
-            .or_else(|| view.with(|v| input::movable(v).first().copied()))
-            .unwrap_or(Spot::Bar(Side::White))
-    });
+    // One tab stop for the whole board (a roving tabindex): every spot is drawn with tabindex
+    // -1 but one (White's 24-point at first); an arrow key moves the focus and the 0 with it.
+    let spot_el = move |spot: Spot| {
+        let selector = match spot {
+            Spot::Point(p) => format!("[data-point=\"{}\"]", p.number()),
+            Spot::Bar(side) => format!("[data-bar={}]", side.name()),
+            Spot::Off(side) => format!("[data-off={}]", side.name()),
+        };
+        svg_ref
+            .get_untracked()
+            .and_then(|svg| svg.query_selector(&selector).ok().flatten())
+    };
     let key = move |spot: Spot, ev: web_sys::KeyboardEvent| {
         let k = ev.key();
         if k == "Enter" || k == " " {
             ev.prevent_default();
             tap(spot);
-        } else if let Some(dir) = input::arrow(&k) {
+        } else if let Some(next) = input::neighbour(view_of.get_untracked(), spot, &k) {
             ev.prevent_default();
-            let Some(next) = input::neighbour(view_of.get_untracked(), spot, dir) else {
-                return;
-            };
-            stop.set(Some(next));
-            let selector = match next {
-                Spot::Point(p) => format!("[data-point=\"{}\"]", p.number()),
-                Spot::Bar(side) => format!("[data-bar={}]", side.name()),
-                Spot::Off(side) => format!("[data-off={}]", side.name()),
-            };
-            if let Some(el) = svg_ref
-                .get_untracked()
-                .and_then(|svg| svg.query_selector(&selector).ok().flatten())
-            {
+            if let (Some(svg), Some(el)) = (svg_ref.get_untracked(), spot_el(next)) {
+                if let Ok(Some(old)) = svg.query_selector("[tabindex=\"0\"]") {
+                    let _ = old.set_attribute("tabindex", "-1");
+                }
+                let _ = el.set_attribute("tabindex", "0");
                 crate::platform::focus(&el);
             }
         }
     };
-    let tabindex = move |spot: Spot| if tab_stop.get() == spot { "0" } else { "-1" };
     let state = move |spot: Spot| i18n::SpotState {
         selected: is_selected(spot),
         target: is_target(spot),
@@ -275,7 +270,7 @@ pub fn Board(
             let spot = Spot::Point(pt);
             let area = move || ir(view_of.get().point_area(w));
             view! {
-                <g class="point" tabindex=move || tabindex(spot) role="button" data-point=w.to_string()
+                <g class="point" tabindex=if w == 24 { "0" } else { "-1" } role="button" data-point=w.to_string()
                     data-hint-from=move || hint_at(spot, true)
                     data-hint-to=move || hint_at(spot, false)
                     data-selected=move || flag(is_selected(spot))
@@ -285,7 +280,6 @@ pub fn Board(
                         let v = view_of.get();
                         i18n::point_label(lang.get(), v.seat_point(w), view.with(|v| v.position.at_white_point(w)), state(spot))
                     }
-                    on:focus=move |_| stop.set(Some(spot))
                     on:click=move |_| on_tap(spot)
                     on:keydown=move |ev| key(spot, ev)
                     on:pointerdown=move |ev| on_down(spot, ev)>
@@ -311,12 +305,11 @@ pub fn Board(
             let spot = Spot::Bar(side);
             let area = move || ir(view_of.get().bar_area(side));
             view! {
-                <g class="bar" tabindex=move || tabindex(spot) role="button" data-bar=side.name()
+                <g class="bar" tabindex="-1" role="button" data-bar=side.name()
                     data-hint-from=move || hint_at(spot, true)
                     data-selected=move || flag(is_selected(spot))
                     class:movable=move || is_movable(spot)
                     aria-label=move || i18n::bar_label(lang.get(), side, view.with(|v| v.position.bar(side)), state(spot))
-                    on:focus=move |_| stop.set(Some(spot))
                     on:click=move |_| on_tap(spot)
                     on:keydown=move |ev| key(spot, ev)
                     on:pointerdown=move |ev| on_down(spot, ev)>
@@ -334,11 +327,10 @@ pub fn Board(
             let spot = Spot::Off(side);
             let area = move || ir(view_of.get().tray_area(side));
             view! {
-                <g class="tray" tabindex=move || tabindex(spot) role="button" data-off=side.name()
+                <g class="tray" tabindex="-1" role="button" data-off=side.name()
                     data-hint-to=move || hint_at(spot, false)
                     data-target=move || flag(is_target(spot))
                     aria-label=move || i18n::off_label(lang.get(), side, view.with(|v| v.position.off(side)), state(spot))
-                    on:focus=move |_| stop.set(Some(spot))
                     on:click=move |_| on_tap(spot)
                     on:keydown=move |ev| key(spot, ev)>
                     <rect class="tray-bg" x=move || area().0 y=move || area().1
@@ -418,7 +410,7 @@ pub fn Board(
                 {points}
                 {bars}
                 {trays}
-                <g class="dice" role=move || dice_label().map(|_| "img") aria-label=dice_label>{dice}</g>
+                <g class="dice" role="img" aria-label=dice_label>{dice}</g>
                 <Clock view_of=view_of clock=clock lang=lang/>
                 <g class="ghosts" aria-hidden="true">{gliders}</g>
             </svg>
@@ -540,10 +532,8 @@ fn Clock(view_of: Memo<View>, clock: Memo<ClockView>, lang: RwSignal<Lang>) -> i
         <g class="clock" data-testid="clock"
             class:warn=move || clock.with(|c| c.running && c.seconds <= 10)
             class:idle=move || !clock.with(|c| c.running)
-            class:over=move || clock.with(|c| c.over)
             data-seconds-left=move || secs().to_string()
-            aria-hidden=move || clock.with(|c| c.over).then_some("true")
-            role="timer" aria-label=move || i18n::clock_label(lang.get(), secs())>
+            role="timer" aria-label=move || clock.with(|c| i18n::clock_label(lang.get(), c.seconds, c.over))>
             <circle class="ring-bg" cx=move || centre().0 cy=move || centre().1 r=move || px(radius())/>
             <circle class="ring" cx=move || centre().0 cy=move || centre().1 r=move || px(radius())
                 stroke-dasharray=move || px(circumference())

@@ -45,10 +45,13 @@ pub fn install(d: Dispatch) {
             d.notices.notice.get_untracked(),
             Some(Notice::Forfeit { .. })
         );
-        if forfeit_shown {
-            set_timeout(tumble, FORFEIT_HOLD);
-        } else {
-            tumble();
-        }
+        set_timeout(
+            tumble,
+            if forfeit_shown {
+                FORFEIT_HOLD
+            } else {
+                Duration::ZERO
+            },
+        );
     });
 }

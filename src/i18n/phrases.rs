@@ -138,11 +138,6 @@ pub fn moved(lang: Lang, side: Side, mv: Move, hit: bool) -> String {
     )
 }
 
-#[must_use]
-pub fn no_move(lang: Lang, side: Side) -> String {
-    format!("{} {}", side_name(lang, side), t(lang, Key::NoMove))
-}
-
 /// A forfeited roll, said with its dice: "Černý hodil 3 a 2 — nemá tah".
 #[must_use]
 pub fn forfeited(lang: Lang, side: Side, a: u8, b: u8) -> String {
@@ -312,17 +307,19 @@ pub fn off_label(lang: Lang, side: Side, n: u8, st: SpotState) -> String {
 #[must_use]
 pub fn board_label(lang: Lang) -> &'static str {
     match lang {
-        Lang::Cs => "Herní deska (šipky: pohyb po desce, Enter: výběr a tah)",
-        Lang::En => "Game board (arrow keys: move around, Enter: select and play)",
+        Lang::Cs => "Deska (šipky a Enter)",
+        Lang::En => "Board (arrow keys and Enter)",
     }
 }
 
-/// The move clock for a screen reader: "Čas na tah: 42 s".
+/// The move clock for a screen reader: "Čas na tah: 42 s"; after the game, that it is over.
 #[must_use]
-pub fn clock_label(lang: Lang, seconds: u32) -> String {
-    match lang {
-        Lang::Cs => format!("Čas na tah: {seconds} s"),
-        Lang::En => format!("Move time: {seconds} s"),
+pub fn clock_label(lang: Lang, seconds: u32, over: bool) -> String {
+    match (lang, over) {
+        (Lang::Cs, true) => "Hra skončila".into(),
+        (Lang::En, true) => "The game is over".into(),
+        (Lang::Cs, false) => format!("Čas na tah: {seconds} s"),
+        (Lang::En, false) => format!("Move time: {seconds} s"),
     }
 }
 
@@ -345,33 +342,33 @@ pub fn borne_off(lang: Lang, n: u8) -> String {
 }
 
 /// The dice for a screen reader: "Kostky: 6, 5 (použitá)" / "Dice: 6, 5 (used)"; while they
-/// tumble "Hází se" / "Rolling"; nothing when there are none.
+/// tumble "Kostky se hází" / "Dice rolling"; before a roll "Kostky: žádné" / "Dice: none".
 #[must_use]
-pub fn dice_label(lang: Lang, dice: &[(u8, bool)], rolling: bool) -> Option<String> {
+pub fn dice_label(lang: Lang, dice: &[(u8, bool)], rolling: bool) -> String {
+    let cs = lang == Lang::Cs;
     if rolling {
-        return Some(
-            if lang == Lang::Cs {
-                "Hází se"
-            } else {
-                "Rolling"
-            }
-            .into(),
-        );
+        return if cs {
+            "Kostky se hází"
+        } else {
+            "Dice rolling"
+        }
+        .into();
     }
-    if dice.is_empty() {
-        return None;
-    }
-    let used = if lang == Lang::Cs {
-        " (použitá)"
-    } else {
-        " (used)"
-    };
+    let used = if cs { " (použitá)" } else { " (used)" };
     let each: Vec<String> = dice
         .iter()
         .map(|&(v, u)| format!("{v}{}", if u { used } else { "" }))
         .collect();
-    let head = if lang == Lang::Cs { "Kostky" } else { "Dice" };
-    Some(format!("{head}: {}", each.join(", ")))
+    let none = if cs { "žádné" } else { "none" };
+    format!(
+        "{}: {}",
+        if cs { "Kostky" } else { "Dice" },
+        if each.is_empty() {
+            none.into()
+        } else {
+            each.join(", ")
+        }
+    )
 }
 
 /// A dice exchange ran late (S14): a side did not send its part within 60 s. `mine`: the late

@@ -9,7 +9,6 @@ mod players;
 
 pub use controls::Controls;
 pub use dialogs::Dialogs;
-pub use modal::Modals;
 pub use players::Players;
 
 use leptos::prelude::*;

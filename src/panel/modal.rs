@@ -1,110 +1,95 @@
-//! What makes a dialog modal: it takes focus when it opens, keeps Tab inside, and gives focus
-//! back where it was when it closes; while one is open the game screen under it is inert
-//! ([`Modals`]). The dialog's markup (role, `aria-modal`, its name) stays with the dialog; the
-//! backdrop is CSS (`.modal`); Escape is the game screen's, where it is a cancel.
+//! What makes a dialog modal: while it is open the rest of the screen's `<main>` is inert
+//! (neither clickable nor focusable); it takes focus when it opens, keeps Tab inside, and gives
+//! focus back where it was when it closes. The dialog's markup (role, `aria-modal`, its name)
+//! stays with the dialog; the backdrop is CSS (`.modal`); Escape is the game screen's, where it
+//! is a cancel. Plain DOM calls, no reactive state: it is in the start page's first load.
 
-use std::cell::RefCell;
 use std::time::Duration;
 
-use leptos::html::Div;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{Element, KeyboardEvent};
 
 use crate::platform::focus;
 
-/// How many modal dialogs are open: the game screen is inert while any is.
-#[derive(Clone, Copy)]
-pub struct Modals(pub RwSignal<u32>);
-
-thread_local! {
-    /// Where focus was before the first of a chain of dialogs opened (a confirmation, then the
-    /// result): it goes back there when the last one closes.
-    static OPENER: RefCell<Option<Element>> = const { RefCell::new(None) };
-}
-
-/// What Tab can reach in a dialog: its enabled buttons and the checked radio of a group.
-const TABBABLE: &str = "button:not([disabled]),input:checked";
+/// What Tab can reach in a dialog: its enabled buttons and the checked radio of a shown group.
+const TABBABLE: &str = "button:not([disabled]),:not(.hidden)>label>input:checked";
 const OPEN: &str = "[aria-modal=true]";
+/// Marks the element focused before the first of a chain of dialogs opened (a confirmation,
+/// then the result).
+const OPENER: &str = "data-opener";
 
-fn active() -> Option<Element> {
-    document().active_element()
+fn find(sel: &str) -> Option<Element> {
+    document().query_selector(sel).ok().flatten()
 }
 
-/// Call inside the dialog's view (its lifetime is the dialog's) with the dialog's `node_ref`;
-/// hand the returned handler to its `on:keydown`.
-pub fn modal(node: NodeRef<Div>) -> impl Fn(KeyboardEvent) + Copy + 'static {
-    let open = use_context::<Modals>().map(|m| m.0);
-    if let Some(open) = open {
-        open.update(|n| *n += 1);
+/// Call where the dialog is built (its owner's cleanup is the dialog's closing), and give the
+/// dialog `on:keydown=trap`.
+pub fn modal() {
+    if let Some(el) = document().active_element() {
+        if find("[data-opener]").is_none() && el.closest(OPEN).ok().flatten().is_none() {
+            let _ = el.set_attribute(OPENER, "");
+        }
     }
-    let opener = active().filter(|el| el.closest(OPEN).ok().flatten().is_none());
-    if opener.is_some() {
-        OPENER.with(|o| *o.borrow_mut() = opener);
+    set_timeout(settle, Duration::ZERO);
+    on_cleanup(|| set_timeout(settle, Duration::ZERO));
+}
+
+/// Once the dialogs have come or gone: with one open, the rest of the screen is inert and focus
+/// is in the dialog (on its first button or chosen side); with none, the screen is live again
+/// and focus goes back where it was, or (gone or disabled now) to the board's tab stop.
+fn settle() {
+    let dialog = find(OPEN);
+    if let Ok(list) = document().query_selector_all("main>:not([aria-modal])") {
+        for el in (0..list.length()).filter_map(|i| list.get(i)?.dyn_into::<Element>().ok()) {
+            let _ = match dialog {
+                Some(_) => el.set_attribute("inert", ""),
+                None => el.remove_attribute("inert"),
+            };
+        }
     }
-    node.on_load(|el| {
-        let first = el
-            .query_selector("[data-autofocus]")
-            .ok()
-            .flatten()
-            .or_else(|| el.query_selector(TABBABLE).ok().flatten());
-        if !first.is_some_and(|f| focus(&f)) {
-            let _ = el.focus();
-        }
-    });
-    on_cleanup(move || {
-        if let Some(open) = open {
-            let _ = open.try_update(|n| *n = n.saturating_sub(1));
-        }
-        // Once the screen under it is no longer inert, unless another dialog took over.
-        set_timeout(
-            || {
-                if document().query_selector(OPEN).ok().flatten().is_some() {
-                    return;
+    let active = document().active_element();
+    match dialog {
+        Some(dialog) => {
+            if !active.is_some_and(|a| dialog.contains(Some(a.as_ref()))) {
+                if let Ok(Some(first)) = dialog.query_selector(TABBABLE) {
+                    focus(&first);
                 }
-                let back = OPENER.with(|o| o.borrow_mut().take());
-                if !back.is_some_and(|el| el.is_connected() && focus(&el)) {
-                    // Gone or disabled now: the board's tab stop.
-                    if let Some(el) = document()
-                        .query_selector("svg.board [tabindex=\"0\"]")
-                        .ok()
-                        .flatten()
-                    {
-                        focus(&el);
-                    }
+            }
+        }
+        None => {
+            let opener = find("[data-opener]");
+            if let Some(el) = &opener {
+                let _ = el.remove_attribute(OPENER);
+            }
+            if !opener.is_some_and(|el| focus(&el)) {
+                if let Some(el) = find("svg.board [tabindex=\"0\"]") {
+                    focus(&el);
                 }
-            },
-            Duration::ZERO,
-        );
-    });
-    move |ev: KeyboardEvent| {
-        if ev.key() != "Tab" {
-            return;
+            }
         }
-        let Some(dialog) = node.get_untracked() else {
-            return;
-        };
-        let Ok(list) = dialog.query_selector_all(TABBABLE) else {
-            return;
-        };
-        let at = |i: u32| list.get(i).and_then(|n| n.dyn_into::<Element>().ok());
-        let (first, last) = (at(0), at(list.length().saturating_sub(1)));
-        let now = active();
-        let inside = now
-            .as_ref()
-            .is_some_and(|el| dialog.contains(Some(el.as_ref())));
-        let wrap_to = if !inside {
-            first
-        } else if ev.shift_key() && now == first {
-            last
-        } else if !ev.shift_key() && now == last {
-            first
-        } else {
-            return;
-        };
-        ev.prevent_default();
-        if let Some(el) = wrap_to {
-            focus(&el);
-        }
+    }
+}
+
+/// Keeps Tab in the dialog: from its last stop to its first, and back with Shift.
+pub fn trap(ev: KeyboardEvent) {
+    let Some(list) = (ev.key() == "Tab")
+        .then(|| ev.current_target())
+        .flatten()
+        .and_then(|t| t.dyn_into::<Element>().ok())
+        .and_then(|dialog| dialog.query_selector_all(TABBABLE).ok())
+    else {
+        return;
+    };
+    let at = |i: u32| list.get(i).and_then(|n| n.dyn_into().ok());
+    let (first, last) = (at(0), at(list.length().saturating_sub(1)));
+    let wrap_to = match (ev.shift_key(), document().active_element()) {
+        (true, now) if now == first => last,
+        (false, now) if now == last => first,
+        _ => return,
+    };
+    ev.prevent_default();
+    if let Some(el) = wrap_to {
+        focus(&el);
     }
 }

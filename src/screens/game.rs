@@ -5,8 +5,8 @@
 use leptos::prelude::*;
 
 use crate::board::{seat_of, Board, BoardView, ClockView};
-use crate::i18n::{self, Key};
-use crate::panel::{Controls, Dialogs, Modals, Players};
+use crate::i18n;
+use crate::panel::{Controls, Dialogs, Players};
 use crate::session::Input;
 use crate::state::{Dispatch, Notice, Settings};
 
@@ -52,13 +52,12 @@ pub fn GameScreen() -> impl IntoView {
             confirm_leave.set(false);
         }
     });
-    // While a dialog is open, everything under it is inert (neither clickable nor focusable).
-    let modals = Modals(RwSignal::new(0));
-    provide_context(modals);
+
     on_cleanup(move || escape.remove());
     view! {
-        <main class="game" inert=move || modals.0.get() > 0>
-            <h1 class="sr-only">{move || s.say(Key::Title)}</h1>
+        // While a dialog is open, everything here but it is inert (`panel::modal`).
+        <main class="game">
+            <h1 class="sr-only">{"Vrhcáby"}</h1>
             <Players/>
             <Board view=view clock=clock events=d.notices.events tumbling=g.tumbling
                 portrait=s.portrait numbers=s.numbers lang=s.lang
@@ -69,8 +68,8 @@ pub fn GameScreen() -> impl IntoView {
                 </div>
             })}
             <Controls confirm_resign=confirm_resign confirm_leave=confirm_leave/>
+            <Dialogs confirm_resign=confirm_resign confirm_leave=confirm_leave/>
         </main>
-        <Dialogs confirm_resign=confirm_resign confirm_leave=confirm_leave/>
     }
 }
 
