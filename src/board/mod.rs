@@ -288,12 +288,6 @@ pub fn Board(
                     <rect class="hit" x=move || area().0 y=move || area().1
                         width=move || area().2 height=move || area().3/>
                     {move || ghosts.with_untracked(|g| point_checkers(&g.1, view_of.get(), position(), pt))}
-                    <Show when=move || numbers.get()>
-                        <text class="num" aria-hidden="true" x=move || px(view_of.get().number_xy(w).0)
-                            y=move || px(view_of.get().number_xy(w).1)>
-                            {move || view_of.get().seat_point(w).to_string()}
-                        </text>
-                    </Show>
                 </g>
             }
         })
@@ -408,6 +402,18 @@ pub fn Board(
                 role="group" aria-label=move || i18n::board_label(lang.get())>
                 <Frame view_of=view_of/>
                 {points}
+                // The point numbers, outside the points: a point's name says its number (and
+                // holds all it shows, for the label-in-name rule).
+                <Show when=move || numbers.get()>
+                    <g aria-hidden="true">
+                        {(1..=24u8).map(|w| view! {
+                            <text class="num" x=move || px(view_of.get().number_xy(w).0)
+                                y=move || px(view_of.get().number_xy(w).1)>
+                                {move || view_of.get().seat_point(w).to_string()}
+                            </text>
+                        }).collect_view()}
+                    </g>
+                </Show>
                 {bars}
                 {trays}
                 <g class="dice" role="img" aria-label=dice_label>{dice}</g>
@@ -467,11 +473,11 @@ fn stack(landing: &[Ghost], v: View, side: Side, loc: u8, n: u8) -> impl IntoVie
         .collect_view();
     let label = (n > 5 && usize::from(loc) != OFF).then(|| {
         let (cx, cy) = v.checker_xy(side, loc, n - 1, n);
-        view! { <text class=format!("count {}", side.name()) aria-hidden="true" x=px(cx) y=px(cy + 7.0)>{n.to_string()}</text> }
+        view! { <text class=format!("count {}", side.name()) x=px(cx) y=px(cy + 7.0)>{n.to_string()}</text> }
     });
     let off_label = (usize::from(loc) == OFF && n > 0).then(|| {
         let (cx, cy) = v.checker_xy(side, loc, n - 1, n);
-        view! { <text class="count off" aria-hidden="true" x=px(cx) y=px(cy - 14.0)>{n.to_string()}</text> }
+        view! { <text class="count off" x=px(cx) y=px(cy - 14.0)>{n.to_string()}</text> }
     });
     view! { {checkers}{label}{off_label} }
 }

@@ -71,6 +71,21 @@ export async function startGame(page, url, seed) {
   await waitPhase(page, 'moving', 'over');
 }
 
+/** Opens a game on this device saved at its lot, from a given position (position JSON) with
+ * `first` to roll, and the seeded dice at state `rng`: the page continues it by itself. */
+export async function openPosition(page, url, { position, first = 'white', rng = 1 }) {
+  await page.goto(url);
+  await page.evaluate(({ position, first, rng }) => {
+    const record = { format: 'vrhcaby-record', version: 1, rules: 'vrhcaby', position,
+      commands: [{ t: Date.now(), cmd: 'start', first }] };
+    localStorage.setItem('vrhcaby.save.local', JSON.stringify({ version: 1, kind: 'local', record, rng }));
+  }, { position, first, rng });
+  await page.reload();
+}
+
+/** A side's 26 counts (0 off, 1–24 its points, 25 its bar) from `{ index: count }`. */
+export const side = (counts) => Array.from({ length: 26 }, (_, i) => counts[i] ?? 0);
+
 /** Everything visible about the game: turn, phase, dice and every checker's place. */
 export async function snapshot(page) {
   return page.evaluate(() => {
