@@ -5,6 +5,7 @@ use vrhcaby_rules::{Origin, Point, Side, Target};
 
 use super::layout::View;
 use super::view::BoardView;
+use crate::i18n::SpotState;
 use crate::session::Intent;
 
 /// A place on the board a player can tap.
@@ -132,6 +133,21 @@ pub fn tap(
     {
         Some(o) if selected != Some(o) => (Some(o), None),
         _ => (None, None),
+    }
+}
+
+/// What a spot is now, for its attributes and its label: the selection, a target of it, or a
+/// checker that can move.
+#[must_use]
+pub fn spot_state(view: &BoardView, selected: Option<Origin>, spot: Spot) -> SpotState {
+    let sel = valid_selection(view, selected);
+    SpotState {
+        selected: view
+            .mover
+            .zip(sel)
+            .is_some_and(|(m, o)| Spot::of_origin(m, o) == spot),
+        target: targets(view, sel).contains(&spot),
+        movable: movable(view).contains(&spot),
     }
 }
 
@@ -270,6 +286,17 @@ mod tests {
         );
         // The opponent's tray is never a target.
         assert_eq!(tap(&v, sel, Spot::Off(Side::Black)).1, None);
+    }
+
+    #[test]
+    fn a_spot_knows_if_it_is_selected_a_target_or_movable() {
+        let v = view(Side::White, (6, 5));
+        let sel = Some(Origin::Point(p(24)));
+        let st = |s| spot_state(&v, sel, s);
+        assert!(st(Spot::Point(p(24))).selected && st(Spot::Point(p(24))).movable);
+        assert!(st(Spot::Point(p(18))).target && !st(Spot::Point(p(18))).selected);
+        assert_eq!(st(Spot::Point(p(20))), SpotState::default());
+        assert!(!spot_state(&v, None, Spot::Point(p(18))).target);
     }
 
     #[test]

@@ -188,15 +188,7 @@ pub fn Board(
         }
         tap(spot);
     };
-    let is_selected = move |spot: Spot| {
-        view.with(|v| v.mover)
-            .zip(selection())
-            .is_some_and(|(m, o)| Spot::of_origin(m, o) == spot)
-    };
-    let is_target = move |spot: Spot| {
-        view.with(|v| input::targets(v, input::valid_selection(v, selected.get())).contains(&spot))
-    };
-    let is_movable = move |spot: Spot| view.with(|v| input::movable(v).contains(&spot));
+    let state = move |spot: Spot| view.with(|v| input::spot_state(v, selected.get(), spot));
     // One tab stop for the whole board (a roving tabindex): every spot is drawn with tabindex
     // -1 but one (White's 24-point at first); an arrow key moves the focus and the 0 with it.
     let spot_el = move |spot: Spot| {
@@ -224,11 +216,6 @@ pub fn Board(
                 crate::platform::focus(&el);
             }
         }
-    };
-    let state = move |spot: Spot| i18n::SpotState {
-        selected: is_selected(spot),
-        target: is_target(spot),
-        movable: is_movable(spot),
     };
     let flag = |b: bool| b.then_some("");
     let position = move || view.with(|v| v.position);
@@ -273,9 +260,9 @@ pub fn Board(
                 <g class="point" tabindex=if w == 24 { "0" } else { "-1" } role="button" data-point=w.to_string()
                     data-hint-from=move || hint_at(spot, true)
                     data-hint-to=move || hint_at(spot, false)
-                    data-selected=move || flag(is_selected(spot))
-                    data-target=move || flag(is_target(spot))
-                    class:movable=move || is_movable(spot)
+                    data-selected=move || flag(state(spot).selected)
+                    data-target=move || flag(state(spot).target)
+                    class:movable=move || state(spot).movable
                     aria-label=move || {
                         let v = view_of.get();
                         i18n::point_label(lang.get(), v.seat_point(w), view.with(|v| v.position.at_white_point(w)), state(spot))
@@ -301,8 +288,8 @@ pub fn Board(
             view! {
                 <g class="bar" tabindex="-1" role="button" data-bar=side.name()
                     data-hint-from=move || hint_at(spot, true)
-                    data-selected=move || flag(is_selected(spot))
-                    class:movable=move || is_movable(spot)
+                    data-selected=move || flag(state(spot).selected)
+                    class:movable=move || state(spot).movable
                     aria-label=move || i18n::bar_label(lang.get(), side, view.with(|v| v.position.bar(side)), state(spot))
                     on:click=move |_| on_tap(spot)
                     on:keydown=move |ev| key(spot, ev)
@@ -323,7 +310,7 @@ pub fn Board(
             view! {
                 <g class="tray" tabindex="-1" role="button" data-off=side.name()
                     data-hint-to=move || hint_at(spot, false)
-                    data-target=move || flag(is_target(spot))
+                    data-target=move || flag(state(spot).target)
                     aria-label=move || i18n::off_label(lang.get(), side, view.with(|v| v.position.off(side)), state(spot))
                     on:click=move |_| on_tap(spot)
                     on:keydown=move |ev| key(spot, ev)>
@@ -335,13 +322,15 @@ pub fn Board(
         })
         .collect_view();
 
+    // (A forfeited roll waiting for the next one stays at rest: `BoardView::show_forfeited`.)
     let rolling = move || {
         tumbling.get()
             && view.with(|m| {
-                matches!(
-                    m.phase,
-                    vrhcaby_rules::Phase::Rolling | vrhcaby_rules::Phase::Lot
-                )
+                m.dice.is_empty()
+                    && matches!(
+                        m.phase,
+                        vrhcaby_rules::Phase::Rolling | vrhcaby_rules::Phase::Lot
+                    )
             })
     };
     let dice_label = move || view.with(|m| i18n::dice_label(lang.get(), &m.dice, rolling()));

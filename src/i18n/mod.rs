@@ -41,8 +41,7 @@ impl Lang {
     /// Slovak, which reads it), English for any other.
     #[must_use]
     pub fn from_browser(tag: &str) -> Lang {
-        let primary = tag.split(['-', '_']).next().unwrap_or("");
-        if primary.eq_ignore_ascii_case("cs") || primary.eq_ignore_ascii_case("sk") {
+        if tag.starts_with("cs") || tag.starts_with("sk") {
             Lang::Cs
         } else {
             Lang::En

@@ -223,19 +223,16 @@ pub fn checkers_cs(side: Side, n: u8) -> &'static str {
 
 /// "3 černé" / "3 black checkers", "žádný" / "none" for none.
 fn checkers(lang: Lang, side: Side, n: u8) -> String {
-    match (lang, n) {
-        (Lang::Cs, 0) => "žádný".into(),
-        (Lang::En, 0) => "none".into(),
-        (Lang::Cs, _) => format!("{n} {}", checkers_cs(side, n)),
-        (Lang::En, _) => format!(
-            "{n} {} checker{}",
-            match side {
-                Side::White => "white",
-                Side::Black => "black",
-            },
-            if n == 1 { "" } else { "s" }
-        ),
-    }
+    let word = match (lang, side, n) {
+        (Lang::Cs, _, 0) => return "žádný".into(),
+        (Lang::En, _, 0) => return "none".into(),
+        (Lang::Cs, side, n) => checkers_cs(side, n),
+        (Lang::En, Side::White, 1) => "white checker",
+        (Lang::En, Side::White, _) => "white checkers",
+        (Lang::En, Side::Black, 1) => "black checker",
+        (Lang::En, Side::Black, _) => "black checkers",
+    };
+    format!("{n} {word}")
 }
 
 /// What the board says of a spot's state for a screen reader (", vybraný", ", cíl tahu").
@@ -354,21 +351,20 @@ pub fn dice_label(lang: Lang, dice: &[(u8, bool)], rolling: bool) -> String {
         }
         .into();
     }
-    let used = if cs { " (použitá)" } else { " (used)" };
-    let each: Vec<String> = dice
-        .iter()
-        .map(|&(v, u)| format!("{v}{}", if u { used } else { "" }))
-        .collect();
-    let none = if cs { "žádné" } else { "none" };
-    format!(
-        "{}: {}",
-        if cs { "Kostky" } else { "Dice" },
-        if each.is_empty() {
-            none.into()
-        } else {
-            each.join(", ")
+    let mut out = String::from(if cs { "Kostky: " } else { "Dice: " });
+    for (i, &(value, used)) in dice.iter().enumerate() {
+        if i > 0 {
+            out.push_str(", ");
         }
-    )
+        out.push(char::from(b'0' + value));
+        if used {
+            out.push_str(if cs { " (použitá)" } else { " (used)" });
+        }
+    }
+    if dice.is_empty() {
+        out.push_str(if cs { "žádné" } else { "none" });
+    }
+    out
 }
 
 /// A dice exchange ran late (S14): a side did not send its part within 60 s. `mine`: the late

@@ -30,9 +30,11 @@ pub fn GameScreen() -> impl IntoView {
             })
         });
         // A forfeited roll stays in view until the next roll.
-        if let Some(Notice::Forfeit { roll, .. }) = notice.get() {
-            v.show_forfeited(roll);
-        }
+        notice.with(|n| {
+            if let Some(Notice::Forfeit { roll, .. }) = n {
+                v.show_forfeited(*roll);
+            }
+        });
         v
     });
     let clock = Memo::new(move |_| {
