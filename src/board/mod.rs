@@ -58,9 +58,8 @@ pub fn Board(
         seat: view.with(|v| v.seat),
         portrait: portrait.get(),
     });
+    // The selection (`input::spot_state` drops it as the view changes and its moves are gone).
     let selected = RwSignal::new(None::<Origin>);
-    // The selection as the current view allows it (dropped when its moves are gone).
-    let selection = move || view.with(|v| input::valid_selection(v, selected.get()));
     let drag = RwSignal::new(None::<Drag>);
     let suppress_click = RwSignal::new(false);
     let svg_ref = NodeRef::<leptos::svg::Svg>::new();
@@ -290,7 +289,7 @@ pub fn Board(
                     data-hint-from=move || hint_at(spot, true)
                     data-selected=move || flag(state(spot).selected)
                     class:movable=move || state(spot).movable
-                    aria-label=move || i18n::bar_label(lang.get(), side, view.with(|v| v.position.bar(side)), state(spot))
+                    aria-label=move || i18n::holder_label(lang.get(), side, false, view.with(|v| v.position.bar(side)), state(spot))
                     on:click=move |_| on_tap(spot)
                     on:keydown=move |ev| key(spot, ev)
                     on:pointerdown=move |ev| on_down(spot, ev)>
@@ -311,7 +310,7 @@ pub fn Board(
                 <g class="tray" tabindex="-1" role="button" data-off=side.name()
                     data-hint-to=move || hint_at(spot, false)
                     data-target=move || flag(state(spot).target)
-                    aria-label=move || i18n::off_label(lang.get(), side, view.with(|v| v.position.off(side)), state(spot))
+                    aria-label=move || i18n::holder_label(lang.get(), side, true, view.with(|v| v.position.off(side)), state(spot))
                     on:click=move |_| on_tap(spot)
                     on:keydown=move |ev| key(spot, ev)>
                     <rect class="tray-bg" x=move || area().0 y=move || area().1
@@ -393,16 +392,14 @@ pub fn Board(
                 {points}
                 // The point numbers, outside the points: a point's name says its number (and
                 // holds all it shows, for the label-in-name rule).
-                <Show when=move || numbers.get()>
-                    <g aria-hidden="true">
-                        {(1..=24u8).map(|w| view! {
-                            <text class="num" x=move || px(view_of.get().number_xy(w).0)
-                                y=move || px(view_of.get().number_xy(w).1)>
-                                {move || view_of.get().seat_point(w).to_string()}
-                            </text>
-                        }).collect_view()}
-                    </g>
-                </Show>
+                <g aria-hidden="true" class:hidden=move || !numbers.get()>
+                    {(1..=24u8).map(|w| view! {
+                        <text class="num" x=move || px(view_of.get().number_xy(w).0)
+                            y=move || px(view_of.get().number_xy(w).1)>
+                            {move || view_of.get().seat_point(w).to_string()}
+                        </text>
+                    }).collect_view()}
+                </g>
                 {bars}
                 {trays}
                 <g class="dice" role="img" aria-label=dice_label>{dice}</g>

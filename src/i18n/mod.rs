@@ -123,8 +123,6 @@ pub enum Key {
     Hint,
     White,
     Black,
-    QrInvitation,
-    QrAnswer,
 }
 
 #[must_use]
@@ -259,9 +257,5 @@ pub fn t(lang: Lang, key: Key) -> &'static str {
         (Lang::En, White) => "White",
         (Lang::Cs, Black) => "Černý",
         (Lang::En, Black) => "Black",
-        (Lang::Cs, QrInvitation) => "QR kód pozvánky",
-        (Lang::En, QrInvitation) => "QR code of the invitation",
-        (Lang::Cs, QrAnswer) => "QR kód odpovědi",
-        (Lang::En, QrAnswer) => "QR code of the answer",
     }
 }

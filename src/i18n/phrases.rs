@@ -268,30 +268,19 @@ pub fn point_label(lang: Lang, number: u8, occupant: Option<(Side, u8)>, st: Spo
     format!("{point} {number}, {who}{}", spot_state(lang, st))
 }
 
-/// "Bar bílého: 2 bílé" / "White's bar: 2 white checkers".
+/// The bar (`off` false) or the bear-off tray of a side: "Bar bílého: 2 bílé" / "White's bar: 2
+/// white checkers", "Vyvedené kameny černého: 5 černých" / "Black's borne-off checkers: …".
 #[must_use]
-pub fn bar_label(lang: Lang, side: Side, n: u8, st: SpotState) -> String {
-    let whose = match (lang, side) {
-        (Lang::Cs, Side::White) => "Bar bílého",
-        (Lang::Cs, Side::Black) => "Bar černého",
-        (Lang::En, Side::White) => "White's bar",
-        (Lang::En, Side::Black) => "Black's bar",
-    };
-    format!(
-        "{whose}: {}{}",
-        checkers(lang, side, n),
-        spot_state(lang, st)
-    )
-}
-
-/// "Vyvedené kameny bílého: 3 bílé" / "White's borne-off checkers: 3 white checkers".
-#[must_use]
-pub fn off_label(lang: Lang, side: Side, n: u8, st: SpotState) -> String {
-    let whose = match (lang, side) {
-        (Lang::Cs, Side::White) => "Vyvedené kameny bílého",
-        (Lang::Cs, Side::Black) => "Vyvedené kameny černého",
-        (Lang::En, Side::White) => "White's borne-off checkers",
-        (Lang::En, Side::Black) => "Black's borne-off checkers",
+pub fn holder_label(lang: Lang, side: Side, off: bool, n: u8, st: SpotState) -> String {
+    let whose = match (lang, off, side) {
+        (Lang::Cs, false, Side::White) => "Bar bílého",
+        (Lang::Cs, false, Side::Black) => "Bar černého",
+        (Lang::En, false, Side::White) => "White's bar",
+        (Lang::En, false, Side::Black) => "Black's bar",
+        (Lang::Cs, true, Side::White) => "Vyvedené kameny bílého",
+        (Lang::Cs, true, Side::Black) => "Vyvedené kameny černého",
+        (Lang::En, true, Side::White) => "White's borne-off checkers",
+        (Lang::En, true, Side::Black) => "Black's borne-off checkers",
     };
     format!(
         "{whose}: {}{}",
@@ -401,6 +390,18 @@ pub fn crossed(lang: Lang, c: Crossing) -> String {
         (Lang::En, Crossing::ActVoid) => "Your action does not count — your opponent's claim, resignation or a time limit came first.".into(),
         (Lang::Cs, Crossing::Rewound) => "Tahy se na cestě zkřížily; deska ukazuje pořadí, na kterém se obě zařízení shodla.".into(),
         (Lang::En, Crossing::Rewound) => "Two actions crossed on the way; the board shows the order both devices agree on.".into(),
+    }
+}
+
+/// The QR code of the invitation (or of the answer) for a screen reader.
+#[cfg(feature = "peer")]
+#[must_use]
+pub fn qr_label(lang: Lang, invitation: bool) -> &'static str {
+    match (lang, invitation) {
+        (Lang::Cs, true) => "QR kód pozvánky",
+        (Lang::En, true) => "QR code of the invitation",
+        (Lang::Cs, false) => "QR kód odpovědi",
+        (Lang::En, false) => "QR code of the answer",
     }
 }
 

@@ -68,9 +68,10 @@ fn point_labels_say_who_stands_there_and_whether_selected_or_a_target() {
         "Point 13, empty, move target"
     );
     assert_eq!(
-        bar_label(
+        holder_label(
             Lang::Cs,
             Side::White,
+            false,
             2,
             SpotState {
                 movable: true,
@@ -80,11 +81,11 @@ fn point_labels_say_who_stands_there_and_whether_selected_or_a_target() {
         "Bar bílého: 2 bílé, lze táhnout"
     );
     assert_eq!(
-        bar_label(Lang::En, Side::Black, 0, none),
+        holder_label(Lang::En, Side::Black, false, 0, none),
         "Black's bar: none"
     );
     assert_eq!(
-        off_label(Lang::Cs, Side::Black, 5, target),
+        holder_label(Lang::Cs, Side::Black, true, 5, target),
         "Vyvedené kameny černého: 5 černých, cíl tahu"
     );
 }

@@ -6,7 +6,7 @@
 use leptos::prelude::*;
 use vrhcaby_rules::{Outcome, Phase, Reason, Side};
 
-use super::modal::{modal, trap};
+use super::modal::modal;
 use super::{act, with_session};
 use crate::drivers::{link, storage};
 use crate::i18n::{self, Key};
@@ -70,7 +70,7 @@ pub fn Dialogs(confirm_resign: RwSignal<bool>, confirm_leave: RwSignal<bool>) ->
                 view! {
                     <div class="panel offer modal" role="alertdialog" aria-modal="true"
                         aria-labelledby="offer-title"
-                        data-testid="draw-dialog" on:keydown=trap>
+                        data-testid="draw-dialog">
                         <h2 class="title" id="offer-title">{offer_title}</h2>
                         <p class="answer-time" data-testid="answer-seconds">{answer_seconds}</p>
                         <div class="row">
@@ -88,7 +88,7 @@ pub fn Dialogs(confirm_resign: RwSignal<bool>, confirm_leave: RwSignal<bool>) ->
                 modal();
                 view! {
                     <div class="dialog modal" role="dialog" aria-modal="true"
-                        aria-labelledby="resign-title" data-testid="resign-dialog" on:keydown=trap>
+                        aria-labelledby="resign-title" data-testid="resign-dialog">
                         <h2 class="title" id="resign-title">{move || s.say(Key::ResignAs)}</h2>
                         <div class="row" role="radiogroup" aria-labelledby="resign-title"
                             class:hidden=move || own_side().is_some()>
@@ -126,7 +126,7 @@ pub fn Dialogs(confirm_resign: RwSignal<bool>, confirm_leave: RwSignal<bool>) ->
                 <div class="dialog result modal" role="dialog" aria-modal="true"
                     aria-labelledby="result-title"
                     data-testid="result" data-result=outcome_name(outcome) data-reason=reason.name()
-                    on:keydown=trap>
+                   >
                     <h2 class="title" id="result-title">{move || i18n::result_title(s.lang.get(), outcome)}</h2>
                     <p>{move || i18n::reason_text(s.lang.get(), reason, outcome.winner().map(|w| !w))}</p>
                     <div class="row">
@@ -176,7 +176,7 @@ fn leave_dialog(
                 modal();
                 view! {
                     <div class="dialog modal" role="dialog" aria-modal="true"
-                        aria-labelledby="leave-title" data-testid="leave-dialog" on:keydown=trap>
+                        aria-labelledby="leave-title" data-testid="leave-dialog">
                         <h2 class="title" id="leave-title">{move || s.say(Key::ConfirmLeave)}</h2>
                         <div class="row">
                             <button data-testid="cancel-leave" on:click=move |_| confirm_leave.set(false)>

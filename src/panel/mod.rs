@@ -4,7 +4,7 @@
 
 mod controls;
 mod dialogs;
-mod modal;
+pub mod modal;
 mod players;
 
 pub use controls::Controls;

@@ -23,13 +23,15 @@ fn find(sel: &str) -> Option<Element> {
     document().query_selector(sel).ok().flatten()
 }
 
-/// Call where the dialog is built (its owner's cleanup is the dialog's closing), and give the
-/// dialog `on:keydown=trap`.
+/// Call where the dialog is built (its owner's cleanup is the dialog's closing); the screen's
+/// `<main>` has `on:keydown=trap`.
 pub fn modal() {
-    if let Some(el) = document().active_element() {
-        if find("[data-opener]").is_none() && el.closest(OPEN).ok().flatten().is_none() {
-            let _ = el.set_attribute(OPENER, "");
-        }
+    // (One in a dialog that goes with it is gone by then: the board's tab stop stands in.)
+    if let Some(el) = document()
+        .active_element()
+        .filter(|_| find("[data-opener]").is_none())
+    {
+        let _ = el.set_attribute(OPENER, "");
     }
     set_timeout(settle, Duration::ZERO);
     on_cleanup(|| set_timeout(settle, Duration::ZERO));
@@ -48,13 +50,10 @@ fn settle() {
             };
         }
     }
-    let active = document().active_element();
     match dialog {
         Some(dialog) => {
-            if !active.is_some_and(|a| dialog.contains(Some(a.as_ref()))) {
-                if let Ok(Some(first)) = dialog.query_selector(TABBABLE) {
-                    focus(&first);
-                }
+            if let Ok(Some(first)) = dialog.query_selector(TABBABLE) {
+                focus(&first);
             }
         }
         None => {
@@ -71,12 +70,12 @@ fn settle() {
     }
 }
 
-/// Keeps Tab in the dialog: from its last stop to its first, and back with Shift.
+/// Keeps Tab in the open dialog: from its last stop to its first, and back with Shift. (On the
+/// screen's `<main>`, which holds the dialogs: keys bubble up to it.)
 pub fn trap(ev: KeyboardEvent) {
     let Some(list) = (ev.key() == "Tab")
-        .then(|| ev.current_target())
+        .then(|| find(OPEN))
         .flatten()
-        .and_then(|t| t.dyn_into::<Element>().ok())
         .and_then(|dialog| dialog.query_selector_all(TABBABLE).ok())
     else {
         return;

@@ -5,7 +5,7 @@ use leptos::either::EitherOf5;
 use leptos::prelude::*;
 
 use crate::drivers::link::{self, Stage};
-use crate::i18n::Key;
+use crate::i18n::{self, Key};
 use crate::net::qr::qr_path;
 use crate::panel::LanguageAndSound;
 use crate::session::Kind;
@@ -17,16 +17,16 @@ fn copy(text: &str) {
     }
 }
 
-/// The QR code of `text`, named for a screen reader by `label` ("QR kód pozvánky").
+/// The QR code of `text`, named for a screen reader ("QR kód pozvánky", or of the answer).
 #[component]
-fn Qr(text: String, label: Key) -> impl IntoView {
+fn Qr(text: String, invitation: bool) -> impl IntoView {
     let s = expect_context::<Settings>();
     qr_path(&text).map(|(n, d)| {
         let quiet = 4;
         let size = n + 2 * quiet;
         view! {
             <svg class="qr" data-testid="qr" viewBox=format!("{} {} {size} {size}", -quiet, -quiet)
-                role="img" aria-label=move || s.say(label)>
+                role="img" aria-label=move || i18n::qr_label(s.lang.get(), invitation)>
                 <rect x=-quiet y=-quiet width=size height=size fill="#fff"/>
                 <path d=d fill="#000"/>
             </svg>
@@ -61,7 +61,7 @@ pub fn FriendScreen() -> impl IntoView {
                             on:click=move |_| { copy(&url2); copied.set(true); }>
                             {move || if copied.get() { ctx.say(Key::Copied) } else { ctx.say(Key::CopyLink) }}
                         </button>
-                        <Qr text=url3 label=Key::QrInvitation/>
+                        <Qr text=url3 invitation=true/>
                         <label for="answer">{move || ctx.say(Key::PasteAnswer)}</label>
                         <textarea id="answer" class="code" data-testid="paste-answer" rows="3"
                             prop:value=move || answer.get()
@@ -83,7 +83,7 @@ pub fn FriendScreen() -> impl IntoView {
                             on:click=move |_| { copy(&code2); copied.set(true); }>
                             {move || if copied.get() { ctx.say(Key::Copied) } else { ctx.say(Key::CopyCode) }}
                         </button>
-                        <Qr text=code3 label=Key::QrAnswer/>
+                        <Qr text=code3 invitation=false/>
                         <p class="status">{ctx.say(Key::Connecting)}</p>
                     })
                 }

@@ -6,7 +6,7 @@ use leptos::prelude::*;
 
 use crate::board::{seat_of, Board, BoardView, ClockView};
 use crate::i18n;
-use crate::panel::{Controls, Dialogs, Players};
+use crate::panel::{modal, Controls, Dialogs, Players};
 use crate::session::Input;
 use crate::state::{Dispatch, Notice, Settings};
 
@@ -58,7 +58,7 @@ pub fn GameScreen() -> impl IntoView {
     on_cleanup(move || escape.remove());
     view! {
         // While a dialog is open, everything here but it is inert (`panel::modal`).
-        <main class="game">
+        <main class="game" on:keydown=modal::trap>
             <h1 class="sr-only">{"Vrhcáby"}</h1>
             <Players/>
             <Board view=view clock=clock events=d.notices.events tumbling=g.tumbling
