@@ -168,7 +168,7 @@ pub fn t(lang: Lang, key: Key) -> &'static str {
         (Lang::Cs, Numbers) => "Čísla bodů",
         (Lang::En, Numbers) => "Point numbers",
         (Lang::Cs, FollowTurn) => "Deska se otáčí k hráči na tahu",
-        (Lang::En, FollowTurn) => "Board turns to the player on turn",
+        (Lang::En, FollowTurn) => "Board faces the player to move",
         (Lang::Cs, FixedBoard) => "Deska stojí",
         (Lang::En, FixedBoard) => "Board stays fixed",
         (Lang::Cs, Off) => "vyvedeno",

@@ -78,7 +78,7 @@ pub fn reason_text(lang: Lang, reason: Reason, loser: Option<Side>) -> String {
         (Lang::Cs, Reason::BadDice) => {
             format!("kostky, které poslal {l}, neodpovídaly jeho závazku")
         }
-        (Lang::En, Reason::BadDice) => format!("{l}'s dice did not match its commitment"),
+        (Lang::En, Reason::BadDice) => format!("{l}'s dice did not match their commitment"),
     }
 }
 
@@ -105,7 +105,7 @@ pub fn offer_blocked(lang: Lang, e: &CommandError) -> String {
             "Your move time has run out: no draw offer now.".into()
         }
         (Lang::Cs, _) => "Remízu lze nabídnout jen na tahu.".into(),
-        (Lang::En, _) => "A draw can be offered only by the player on turn.".into(),
+        (Lang::En, _) => "Only the player to move can offer a draw.".into(),
     }
 }
 
