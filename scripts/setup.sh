@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs what building (and, with `--test`, testing) the game needs, skipping what is there:
-# the wasm32 target, Trunk, the wasm-bindgen-cli matching Cargo.lock, npm's binaryen (wasm-opt)
-# and playwright-core, and for tests Debian's chromium + chromium-driver.
+# the wasm32 target, Trunk, the wasm-bindgen-cli matching Cargo.lock, npm's binaryen (wasm-opt),
+# playwright-core and axe-core (package-lock.json), and for tests Debian's chromium + chromium-driver.
 # Source it (`. scripts/setup.sh`) to get the tools on PATH.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
@@ -31,6 +31,7 @@ if ! command -v node >/dev/null || ! command -v npm >/dev/null; then
   apt-get update -qq && apt-get install -y -qq nodejs npm
 fi
 if [ ! -x node_modules/.bin/wasm-opt ] || [ ! -d node_modules/playwright-core ] \
+   || [ ! -d node_modules/axe-core ] \
    || [ package-lock.json -nt node_modules/.package-lock.json ]; then
   npm ci --no-audit --no-fund
 fi

@@ -130,3 +130,24 @@ impl DiceSource for CryptoDice {
         }
     }
 }
+
+/// Focuses an HTML or SVG element and says whether it took the focus (a disabled or inert
+/// element does not).
+pub fn focus(el: &web_sys::Element) -> bool {
+    use wasm_bindgen::JsCast;
+    // `focus` is called on the object itself, so an SVG element's works too.
+    let _ = el.unchecked_ref::<web_sys::HtmlElement>().focus();
+    web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.active_element())
+        .as_ref()
+        == Some(el)
+}
+
+/// The browser's language (`navigator.language`, e.g. `cs-CZ`), if it says one.
+#[must_use]
+pub fn browser_language() -> Option<String> {
+    web_sys::window()
+        .and_then(|w| w.navigator().language())
+        .filter(|l| !l.is_empty())
+}

@@ -68,9 +68,13 @@ impl Settings {
     fn load() -> Settings {
         let flag = |key: &str, default: bool| platform::load(key).map_or(default, |v| v == "1");
         Settings {
-            lang: RwSignal::new(Lang::from_code(
-                &platform::load(LANG_KEY).unwrap_or_default(),
-            )),
+            // The player's choice, else the browser's language, else Czech.
+            lang: RwSignal::new(
+                platform::load(LANG_KEY)
+                    .map(|code| Lang::from_code(&code))
+                    .or_else(|| platform::browser_language().map(|tag| Lang::from_browser(&tag)))
+                    .unwrap_or_default(),
+            ),
             muted: RwSignal::new(flag(MUTE_KEY, false)),
             numbers: RwSignal::new(flag(NUMBERS_KEY, true)),
             follow_turn: RwSignal::new(flag(FOLLOW_KEY, true)),
@@ -102,6 +106,8 @@ pub enum Notice {
         side: Side,
         roll: Roll,
     },
+    /// The responder declined a draw offer (R25).
+    DrawDeclined(Side),
     Refused(SessionError),
     Peer(PeerError),
     /// Two acts crossed in flight (a peer game).
@@ -295,18 +301,29 @@ impl Dispatch {
                         roll.low().value(),
                     ));
                 }
+                // Said with its dice, in place of the roll: "Černý hodil 3 a 2 — nemá tah".
+                // (The roll that had no move comes in the same batch.)
                 Event::Forfeited { side, .. } => {
                     if let Some(roll) = rolled {
+                        said.pop();
+                        said.push(i18n::forfeited(
+                            lang,
+                            side,
+                            roll.high().value(),
+                            roll.low().value(),
+                        ));
                         self.notices
                             .notice
                             .set(Some(Notice::Forfeit { side, roll }));
                     }
-                    said.push(i18n::no_move(lang, side));
                 }
                 Event::Moved { side, mv, hit } => said.push(i18n::moved(lang, side, mv, hit)),
                 Event::TurnPassed { to } => said.push(i18n::on_turn(lang, to)),
                 Event::DrawOffered { by } => said.push(i18n::draw_offered(lang, by)),
-                Event::DrawDeclined { by } => said.push(i18n::draw_declined(lang, by)),
+                Event::DrawDeclined { by } => {
+                    self.notices.notice.set(Some(Notice::DrawDeclined(by)));
+                    said.push(i18n::draw_declined(lang, by));
+                }
                 // A dice exchange is a peer game's (the start page has none).
                 Event::DiceLate { side } if cfg!(feature = "peer") => {
                     let mine = self

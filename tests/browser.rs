@@ -5,6 +5,7 @@
 use std::time::Duration;
 
 use vrhcaby::app::App;
+use vrhcaby::i18n::Lang;
 use vrhcaby::session::{Dice, Kind, Session};
 use vrhcaby_rules::{Origin, Phase, Point, Side};
 use wasm_bindgen::JsCast;
@@ -190,23 +191,34 @@ async fn language_and_mute_are_remembered() {
     let host = mount_fresh(None).await;
     let title = one("h1").text_content().unwrap();
     assert_eq!(title, "Vrhcáby");
+    // With no choice stored, the browser's language: Czech for Czech, else English.
+    let browser = web_sys::window()
+        .unwrap()
+        .navigator()
+        .language()
+        .unwrap_or_default();
+    let first = Lang::from_browser(&browser);
+    let words = |lang| match lang {
+        Lang::Cs => "Nová hra",
+        Lang::En => "New game",
+    };
     let menu_button = one("[data-testid=new-local-game]").text_content().unwrap();
     assert!(
-        menu_button.contains("Nová hra"),
-        "Czech first: {menu_button}"
+        menu_button.contains(words(first)),
+        "{browser}: {menu_button}"
     );
     click(&one("[data-testid=language]"));
     sleep(Duration::from_millis(30)).await;
     assert!(one("[data-testid=new-local-game]")
         .text_content()
         .unwrap()
-        .contains("New game"));
+        .contains(words(first.other())));
     click(&one("[data-testid=mute]"));
     sleep(Duration::from_millis(30)).await;
     let storage = web_sys::window().unwrap().local_storage().unwrap().unwrap();
     assert_eq!(
         storage.get_item("vrhcaby.lang").unwrap().as_deref(),
-        Some("en")
+        Some(first.other().code())
     );
     assert_eq!(
         storage.get_item("vrhcaby.muted").unwrap().as_deref(),

@@ -3,7 +3,9 @@
 
 use vrhcaby_rules::{Origin, Point, Side, Target};
 
+use super::layout::View;
 use super::view::BoardView;
+use crate::i18n::SpotState;
 use crate::session::Intent;
 
 /// A place on the board a player can tap.
@@ -134,12 +136,86 @@ pub fn tap(
     }
 }
 
+/// What a spot is now, for its attributes and its label: the selection, a target of it, or a
+/// checker that can move.
+#[must_use]
+pub fn spot_state(view: &BoardView, selected: Option<Origin>, spot: Spot) -> SpotState {
+    let sel = valid_selection(view, selected);
+    SpotState {
+        selected: view
+            .mover
+            .zip(sel)
+            .is_some_and(|(m, o)| Spot::of_origin(m, o) == spot),
+        target: targets(view, sel).contains(&spot),
+        movable: movable(view).contains(&spot),
+    }
+}
+
 /// Picking a checker up (a drag) selects it when it can move.
 #[must_use]
 pub fn pick_up(view: &BoardView, spot: Spot) -> Option<Origin> {
     view.mover
         .and_then(|m| spot.origin(m))
         .filter(|o| valid_selection(view, Some(*o)).is_some())
+}
+
+/// Where a spot is drawn on the landscape board from `seat`'s side: its column (0–5 and 7–12
+/// the points, 6 the bar, 13 the trays) and its row (0 the top, 1 the bottom).
+fn cell(seat: Side, spot: Spot) -> (i8, i8) {
+    match spot {
+        Spot::Point(p) => {
+            let q = own(seat, p).number() as i8;
+            match q {
+                1..=6 => (13 - q, 1),
+                7..=12 => (12 - q, 1),
+                13..=18 => (q - 13, 0),
+                _ => (q - 12, 0),
+            }
+        }
+        // The seat's own bar half is at the top and its tray at the bottom (`layout`).
+        Spot::Bar(side) => (6, i8::from(side != seat)),
+        Spot::Off(side) => (13, i8::from(side == seat)),
+    }
+}
+
+/// The board's one tab stop moves with the arrow keys (a roving tabindex): to the next spot on
+/// the screen in the key's direction, as the board is drawn now (portrait is the landscape board
+/// mirrored on its diagonal); `None` at the edge.
+#[must_use]
+pub fn neighbour(v: View, from: Spot, key: &str) -> Option<Spot> {
+    let (along_x, across) = match key {
+        "ArrowRight" => (1, 0),
+        "ArrowLeft" => (-1, 0),
+        "ArrowDown" => (0, 1),
+        "ArrowUp" => (0, -1),
+        _ => return None,
+    };
+    let (dc, dr) = if v.portrait {
+        (across, along_x)
+    } else {
+        (along_x, across)
+    };
+    let (c, r) = cell(v.seat, from);
+    let (c, r) = (c + dc, r + dr);
+    if !(0..=1).contains(&r) {
+        return None;
+    }
+    let top = r == 0;
+    Some(match c {
+        6 => Spot::Bar(if top { v.seat } else { !v.seat }),
+        13 => Spot::Off(if top { !v.seat } else { v.seat }),
+        // `cell` counts in the seat's numbering; spots are in White's.
+        0..=12 => {
+            let q = match (top, c < 6) {
+                (true, true) => c + 13,
+                (true, false) => c + 12,
+                (false, true) => 12 - c,
+                (false, false) => 13 - c,
+            };
+            Spot::Point(own(v.seat, Point::new(q as u8)?))
+        }
+        _ => return None,
+    })
 }
 
 #[cfg(test)]
@@ -213,6 +289,17 @@ mod tests {
     }
 
     #[test]
+    fn a_spot_knows_if_it_is_selected_a_target_or_movable() {
+        let v = view(Side::White, (6, 5));
+        let sel = Some(Origin::Point(p(24)));
+        let st = |s| spot_state(&v, sel, s);
+        assert!(st(Spot::Point(p(24))).selected && st(Spot::Point(p(24))).movable);
+        assert!(st(Spot::Point(p(18))).target && !st(Spot::Point(p(18))).selected);
+        assert_eq!(st(Spot::Point(p(20))), SpotState::default());
+        assert!(!spot_state(&v, None, Spot::Point(p(18))).target);
+    }
+
+    #[test]
     fn nothing_moves_without_a_mover_here() {
         let mut v = view(Side::White, (6, 5));
         v.mover = None;
@@ -231,6 +318,102 @@ mod tests {
         dedup.dedup();
         assert_eq!(m.len(), dedup.len());
         assert_eq!(pick_up(&v, Spot::Point(p(13))), Some(Origin::Point(p(13))));
+    }
+
+    #[test]
+    fn arrows_move_to_the_neighbour_on_the_screen() {
+        let v = View {
+            seat: Side::White,
+            portrait: false,
+        };
+        let go = |from, key| neighbour(v, from, key);
+        let pt = |n| Spot::Point(p(n));
+        // White's seat: 19–24 top right, 1–6 bottom right, the bar between the halves.
+        assert_eq!(go(pt(24), "ArrowLeft"), Some(pt(23)));
+        assert_eq!(go(pt(24), "ArrowDown"), Some(pt(1)));
+        assert_eq!(go(pt(1), "ArrowUp"), Some(pt(24)));
+        assert_eq!(go(pt(24), "ArrowRight"), Some(Spot::Off(Side::Black)));
+        assert_eq!(go(pt(1), "ArrowRight"), Some(Spot::Off(Side::White)));
+        assert_eq!(go(pt(19), "ArrowLeft"), Some(Spot::Bar(Side::White)));
+        assert_eq!(go(Spot::Bar(Side::White), "ArrowLeft"), Some(pt(18)));
+        assert_eq!(go(pt(6), "ArrowLeft"), Some(Spot::Bar(Side::Black)));
+        assert_eq!(go(pt(13), "ArrowLeft"), None, "the edge: the stop stays");
+        assert_eq!(go(pt(12), "ArrowDown"), None);
+        // Every spot is reachable: from point 13, right along the top row and back on the bottom.
+        let mut seen = vec![pt(13)];
+        let mut at = pt(13);
+        for key in ["ArrowRight", "ArrowDown", "ArrowLeft"] {
+            while let Some(next) = go(at, key) {
+                at = next;
+                seen.push(at);
+                if key == "ArrowDown" {
+                    break;
+                }
+            }
+        }
+        assert_eq!(
+            seen.len(),
+            28,
+            "24 points, both bar halves, both trays: {seen:?}"
+        );
+        // Portrait is the landscape board mirrored on its diagonal: left becomes up.
+        let portrait = View {
+            seat: Side::White,
+            portrait: true,
+        };
+        assert_eq!(neighbour(portrait, pt(24), "ArrowUp"), Some(pt(23)));
+        assert_eq!(neighbour(portrait, pt(24), "ArrowRight"), Some(pt(1)));
+        // From Black's seat the same screen places hold Black's numbers.
+        let black = View {
+            seat: Side::Black,
+            portrait: false,
+        };
+        assert_eq!(neighbour(black, pt(1), "ArrowLeft"), Some(pt(2)));
+        assert_eq!(neighbour(black, pt(1), "ArrowDown"), Some(pt(24)));
+        assert_eq!(
+            neighbour(black, Spot::Bar(Side::Black), "ArrowDown"),
+            Some(Spot::Bar(Side::White))
+        );
+        assert_eq!(neighbour(v, pt(1), "Enter"), None);
+    }
+
+    #[test]
+    fn the_arrow_grid_is_the_drawn_board() {
+        // Each spot's cell agrees with where `layout` draws it, for both seats.
+        for seat in Side::ALL {
+            let v = View {
+                seat,
+                portrait: false,
+            };
+            let mut all: Vec<Spot> = (1..=24u8).filter_map(Point::new).map(Spot::Point).collect();
+            all.extend(Side::ALL.map(Spot::Bar));
+            all.extend(Side::ALL.map(Spot::Off));
+            for spot in all {
+                let (x, y, w, h) = match spot {
+                    Spot::Point(pt) => v.point_area(pt.number()),
+                    Spot::Bar(side) => v.bar_area(side),
+                    Spot::Off(side) => v.tray_area(side),
+                };
+                let (c, r) = cell(seat, spot);
+                let left = [10.0, 70.0, 130.0, 190.0, 250.0, 310.0, 370.0];
+                let col = if x >= 426.0 {
+                    if x >= 796.0 {
+                        13
+                    } else {
+                        7 + ((x - 426.0) / 60.0).round() as i8
+                    }
+                } else {
+                    left.iter().position(|l| (x - l).abs() < 1.0).unwrap() as i8
+                };
+                assert_eq!(c, col, "{spot:?} from {seat:?}: x {x}");
+                assert_eq!(
+                    r,
+                    i8::from(y + h / 2.0 > v.mid_y()),
+                    "{spot:?} from {seat:?}"
+                );
+                assert!(w > 0.0);
+            }
+        }
     }
 
     #[test]

@@ -13,7 +13,7 @@ use leptos::either::Either;
 use leptos::prelude::*;
 use vrhcaby_rules::{Origin, Point, Position, Side, BAR, OFF};
 
-use crate::i18n::{self, Key, Lang};
+use crate::i18n::{self, Lang};
 use crate::session::Intent;
 use crate::state::Batch;
 use animate::Ghost;
@@ -58,9 +58,8 @@ pub fn Board(
         seat: view.with(|v| v.seat),
         portrait: portrait.get(),
     });
+    // The selection (`input::spot_state` drops it as the view changes and its moves are gone).
     let selected = RwSignal::new(None::<Origin>);
-    // The selection as the current view allows it (dropped when its moves are gone).
-    let selection = move || view.with(|v| input::valid_selection(v, selected.get()));
     let drag = RwSignal::new(None::<Drag>);
     let suppress_click = RwSignal::new(false);
     let svg_ref = NodeRef::<leptos::svg::Svg>::new();
@@ -188,21 +187,35 @@ pub fn Board(
         }
         tap(spot);
     };
+    let state = move |spot: Spot| view.with(|v| input::spot_state(v, selected.get(), spot));
+    // One tab stop for the whole board (a roving tabindex): every spot is drawn with tabindex
+    // -1 but one (White's 24-point at first); an arrow key moves the focus and the 0 with it.
+    let spot_el = move |spot: Spot| {
+        let selector = match spot {
+            Spot::Point(p) => format!("[data-point=\"{}\"]", p.number()),
+            Spot::Bar(side) => format!("[data-bar={}]", side.name()),
+            Spot::Off(side) => format!("[data-off={}]", side.name()),
+        };
+        svg_ref
+            .get_untracked()
+            .and_then(|svg| svg.query_selector(&selector).ok().flatten())
+    };
     let key = move |spot: Spot, ev: web_sys::KeyboardEvent| {
-        if ev.key() == "Enter" || ev.key() == " " {
+        let k = ev.key();
+        if k == "Enter" || k == " " {
             ev.prevent_default();
             tap(spot);
+        } else if let Some(next) = input::neighbour(view_of.get_untracked(), spot, &k) {
+            ev.prevent_default();
+            if let (Some(svg), Some(el)) = (svg_ref.get_untracked(), spot_el(next)) {
+                if let Ok(Some(old)) = svg.query_selector("[tabindex=\"0\"]") {
+                    let _ = old.set_attribute("tabindex", "-1");
+                }
+                let _ = el.set_attribute("tabindex", "0");
+                crate::platform::focus(&el);
+            }
         }
     };
-    let is_selected = move |spot: Spot| {
-        view.with(|v| v.mover)
-            .zip(selection())
-            .is_some_and(|(m, o)| Spot::of_origin(m, o) == spot)
-    };
-    let is_target = move |spot: Spot| {
-        view.with(|v| input::targets(v, input::valid_selection(v, selected.get())).contains(&spot))
-    };
-    let is_movable = move |spot: Spot| view.with(|v| input::movable(v).contains(&spot));
     let flag = |b: bool| b.then_some("");
     let position = move || view.with(|v| v.position);
     // The hint (drivers::bot): the step numbers (1, 2, …) that start or end on a spot.
@@ -243,15 +256,15 @@ pub fn Board(
             let spot = Spot::Point(pt);
             let area = move || ir(view_of.get().point_area(w));
             view! {
-                <g class="point" tabindex="0" role="button" data-point=w.to_string()
+                <g class="point" tabindex=if w == 24 { "0" } else { "-1" } role="button" data-point=w.to_string()
                     data-hint-from=move || hint_at(spot, true)
                     data-hint-to=move || hint_at(spot, false)
-                    data-selected=move || flag(is_selected(spot))
-                    data-target=move || flag(is_target(spot))
-                    class:movable=move || is_movable(spot)
+                    data-selected=move || flag(state(spot).selected)
+                    data-target=move || flag(state(spot).target)
+                    class:movable=move || state(spot).movable
                     aria-label=move || {
                         let v = view_of.get();
-                        i18n::point_label(lang.get(), v.seat_point(w), view.with(|v| v.position.at_white_point(w)))
+                        i18n::point_label(lang.get(), v.seat_point(w), view.with(|v| v.position.at_white_point(w)), state(spot))
                     }
                     on:click=move |_| on_tap(spot)
                     on:keydown=move |ev| key(spot, ev)
@@ -261,12 +274,6 @@ pub fn Board(
                     <rect class="hit" x=move || area().0 y=move || area().1
                         width=move || area().2 height=move || area().3/>
                     {move || ghosts.with_untracked(|g| point_checkers(&g.1, view_of.get(), position(), pt))}
-                    <Show when=move || numbers.get()>
-                        <text class="num" x=move || px(view_of.get().number_xy(w).0)
-                            y=move || px(view_of.get().number_xy(w).1)>
-                            {move || view_of.get().seat_point(w).to_string()}
-                        </text>
-                    </Show>
                 </g>
             }
         })
@@ -278,11 +285,11 @@ pub fn Board(
             let spot = Spot::Bar(side);
             let area = move || ir(view_of.get().bar_area(side));
             view! {
-                <g class="bar" tabindex="0" role="button" data-bar=side.name()
+                <g class="bar" tabindex="-1" role="button" data-bar=side.name()
                     data-hint-from=move || hint_at(spot, true)
-                    data-selected=move || flag(is_selected(spot))
-                    class:movable=move || is_movable(spot)
-                    aria-label=move || i18n::bar_label(lang.get(), side, view.with(|v| v.position.bar(side)))
+                    data-selected=move || flag(state(spot).selected)
+                    class:movable=move || state(spot).movable
+                    aria-label=move || i18n::holder_label(lang.get(), side, false, view.with(|v| v.position.bar(side)), state(spot))
                     on:click=move |_| on_tap(spot)
                     on:keydown=move |ev| key(spot, ev)
                     on:pointerdown=move |ev| on_down(spot, ev)>
@@ -300,10 +307,10 @@ pub fn Board(
             let spot = Spot::Off(side);
             let area = move || ir(view_of.get().tray_area(side));
             view! {
-                <g class="tray" tabindex="0" role="button" data-off=side.name()
+                <g class="tray" tabindex="-1" role="button" data-off=side.name()
                     data-hint-to=move || hint_at(spot, false)
-                    data-target=move || flag(is_target(spot))
-                    aria-label=move || i18n::off_label(lang.get(), side, view.with(|v| v.position.off(side)))
+                    data-target=move || flag(state(spot).target)
+                    aria-label=move || i18n::holder_label(lang.get(), side, true, view.with(|v| v.position.off(side)), state(spot))
                     on:click=move |_| on_tap(spot)
                     on:keydown=move |ev| key(spot, ev)>
                     <rect class="tray-bg" x=move || area().0 y=move || area().1
@@ -314,15 +321,21 @@ pub fn Board(
         })
         .collect_view();
 
+    // (A forfeited roll waiting for the next one stays at rest: `BoardView::show_forfeited`.)
+    let rolling = move || {
+        tumbling.get()
+            && view.with(|m| {
+                m.dice.is_empty()
+                    && matches!(
+                        m.phase,
+                        vrhcaby_rules::Phase::Rolling | vrhcaby_rules::Phase::Lot
+                    )
+            })
+    };
+    let dice_label = move || view.with(|m| i18n::dice_label(lang.get(), &m.dice, rolling()));
     let dice = move || {
         let v = view_of.get();
-        let rolling = tumbling.get()
-            && view.with(|m| {
-                matches!(
-                    m.phase,
-                    vrhcaby_rules::Phase::Rolling | vrhcaby_rules::Phase::Lot
-                )
-            });
+        let rolling = rolling();
         // While the dice tumble, two dice spin; then the roll's dice, used ones dimmed.
         let dice: Vec<(u8, bool)> = if rolling {
             vec![(3, false), (5, false)]
@@ -374,12 +387,22 @@ pub fn Board(
                 data-phase=move || view.with(|m| m.phase.name())
                 data-seat=move || view.with(|m| m.own.map(Side::name))
                 data-rules=move || view.with(|m| m.rules.name())
-                role="group" aria-label=move || i18n::t(lang.get(), Key::Title)>
+                role="group" aria-label=move || i18n::board_label(lang.get())>
                 <Frame view_of=view_of/>
                 {points}
+                // The point numbers, outside the points: a point's name says its number (and
+                // holds all it shows, for the label-in-name rule).
+                <g aria-hidden="true" class:hidden=move || !numbers.get()>
+                    {(1..=24u8).map(|w| view! {
+                        <text class="num" x=move || px(view_of.get().number_xy(w).0)
+                            y=move || px(view_of.get().number_xy(w).1)>
+                            {move || view_of.get().seat_point(w).to_string()}
+                        </text>
+                    }).collect_view()}
+                </g>
                 {bars}
                 {trays}
-                <g class="dice" aria-hidden="true">{dice}</g>
+                <g class="dice" role="img" aria-label=dice_label>{dice}</g>
                 <Clock view_of=view_of clock=clock lang=lang/>
                 <g class="ghosts" aria-hidden="true">{gliders}</g>
             </svg>
@@ -502,7 +525,7 @@ fn Clock(view_of: Memo<View>, clock: Memo<ClockView>, lang: RwSignal<Lang>) -> i
             class:warn=move || clock.with(|c| c.running && c.seconds <= 10)
             class:idle=move || !clock.with(|c| c.running)
             data-seconds-left=move || secs().to_string()
-            role="timer" aria-label=move || format!("{} {}", secs(), i18n::t(lang.get(), Key::Seconds))>
+            role="timer" aria-label=move || clock.with(|c| i18n::clock_label(lang.get(), c.seconds, c.over))>
             <circle class="ring-bg" cx=move || centre().0 cy=move || centre().1 r=move || px(radius())/>
             <circle class="ring" cx=move || centre().0 cy=move || centre().1 r=move || px(radius())
                 stroke-dasharray=move || px(circumference())

@@ -1,7 +1,7 @@
 //! The board's view model: what the board shows, built from the game by asking the rules core.
 //! Pure data, compared for equality so the DOM is touched only when something visible changed.
 
-use vrhcaby_rules::{Game, Millis, Move, Phase, Position, Rules, Side, MOVE_TIME_MS};
+use vrhcaby_rules::{Game, Millis, Move, Phase, Position, Roll, Rules, Side, MOVE_TIME_MS};
 
 /// What the board draws and which moves this device may make now.
 #[derive(Clone, Debug, PartialEq)]
@@ -85,12 +85,28 @@ impl BoardView {
     }
 }
 
-/// The countdown ring: seconds left, the fraction of the 60 s left, and whether a clock runs.
+impl BoardView {
+    /// Shows a roll that had no legal move (R10) while the next roll is awaited: the event said
+    /// which dice fell; the game has moved on to the next turn and shows none.
+    pub fn show_forfeited(&mut self, roll: Roll) {
+        if self.phase == Phase::Rolling && self.dice.is_empty() {
+            let (high, low) = (roll.high().value(), roll.low().value());
+            let n = if roll.is_double() { 4 } else { 2 };
+            self.dice = (0..n)
+                .map(|i| (if i == 0 { high } else { low }, false))
+                .collect();
+        }
+    }
+}
+
+/// The countdown ring: seconds left, the fraction of the 60 s left, whether a clock runs, and
+/// whether the game is over (then the ring shows nothing: its 0 is no loss on time).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct ClockView {
     pub seconds: u32,
     pub fraction: f64,
     pub running: bool,
+    pub over: bool,
 }
 
 impl Default for ClockView {
@@ -99,6 +115,7 @@ impl Default for ClockView {
             seconds: 60,
             fraction: 1.0,
             running: false,
+            over: false,
         }
     }
 }
@@ -110,6 +127,7 @@ impl ClockView {
             seconds: game.seconds_left(now),
             fraction: game.millis_left(now) as f64 / MOVE_TIME_MS as f64,
             running: matches!(game.phase(), Phase::Moving | Phase::DrawOffered),
+            over: game.phase() == Phase::Over,
         }
     }
 }
@@ -194,5 +212,15 @@ mod tests {
         let idle = ClockView::build(&Game::new(), 0);
         assert!(!idle.running);
         assert_eq!(idle.seconds, 60);
+        assert!(!idle.over);
+        let mut over = started(Side::White, (4, 2));
+        over.apply(Command::Resign { side: Side::White }, 1_000)
+            .unwrap();
+        let c = ClockView::build(&over, 2_000);
+        assert!(c.over && !c.running);
+        assert_eq!(
+            c.seconds, 0,
+            "data-seconds-left keeps the core's 0 when over"
+        );
     }
 }

@@ -1,5 +1,6 @@
 //! The automatic lot and rolls (R3, R4): whenever a game whose dice are thrown here waits for
-//! them, they come after a short tumble (longer after a forfeited roll, so it can be read).
+//! them, they come after a short tumble; after a forfeited roll (R10) its dice stay at rest for
+//! the longer delay (the board shows them from the notice), so it can be read who rolled what.
 
 use std::time::Duration;
 

@@ -17,12 +17,12 @@ pub fn how_to_play(lang: Lang) -> &'static [(&'static str, &'static str)] {
         ],
         Lang::En => &[
             ("Goal", "Be the first to bear off all 15 of your checkers. A win is always a single win (1 : 0)."),
-            ("Start", "A lot decides who starts; dice roll by themselves at once, and the first roll may be a double."),
+            ("Start", "The first player is drawn by lot; the dice roll by themselves, and the first roll may be a double."),
             ("A turn", "Each die moves one checker that many points; a double gives four moves. Tap a checker, then a highlighted target (or drag it). You choose the order of the dice; there is no duty to play both dice or the higher one. The turn ends by itself when the dice are used or nothing is playable."),
             ("Where to land", "On an empty point, your own point, or a point with a single opposing checker — which you hit to the bar. A point with 2+ opposing checkers is blocked. A checker on the bar must enter first (die 1 → point 24, die 6 → point 19)."),
             ("Bearing off", "With all your checkers home (points 1–6) you bear off: an exact die from its point, a higher die only from the farthest occupied point. If the exact and a higher die can both bear a checker off, the exact one is used."),
-            ("Time", "Each move has 60 seconds (the ring shows them). When your opponent's time runs out you may press Don't wait and win. After 10 hours without a move the player on turn loses."),
-            ("Draws and resigning", "The player on turn may offer a draw once 4 moves have been played, and again after 4 more. The opponent accepts, declines or resigns; unanswered for 60 s, the offer lapses. You may resign at any time. Five forfeited rolls in a row make a draw."),
+            ("Time", "Each move has 60 seconds (the ring shows them). When your opponent's time runs out you may press Don't wait and win. After 10 hours without a move the player to move loses."),
+            ("Draws and resigning", "The player to move may offer a draw once 4 moves have been played, and again after 4 more. The opponent accepts, declines or resigns; unanswered for 60 s, the offer lapses. You may resign at any time. Five forfeited rolls in a row make a draw."),
         ],
     }
 }

@@ -5,6 +5,8 @@
 mod errors;
 mod howto;
 mod phrases;
+#[cfg(test)]
+mod tests;
 
 pub use errors::{command_error, divergence, load_error, peer_error, session_error};
 pub use howto::how_to_play;
@@ -32,6 +34,17 @@ impl Lang {
             Lang::En
         } else {
             Lang::Cs
+        }
+    }
+
+    /// The language for a browser's `navigator.language` (a BCP 47 tag): Czech for Czech (and
+    /// Slovak, which reads it), English for any other.
+    #[must_use]
+    pub fn from_browser(tag: &str) -> Lang {
+        if tag.starts_with("cs") || tag.starts_with("sk") {
+            Lang::Cs
+        } else {
+            Lang::En
         }
     }
 
@@ -67,13 +80,11 @@ pub enum Key {
     Numbers,
     FollowTurn,
     FixedBoard,
-    Pips,
     Off,
     DrawOffered,
     Draw,
     SavedGameBroken,
     StartFresh,
-    NoMove,
     Seconds,
     Bar,
     Rolling,
@@ -203,11 +214,9 @@ pub fn t(lang: Lang, key: Key) -> &'static str {
         (Lang::Cs, Numbers) => "Čísla bodů",
         (Lang::En, Numbers) => "Point numbers",
         (Lang::Cs, FollowTurn) => "Deska se otáčí k hráči na tahu",
-        (Lang::En, FollowTurn) => "Board turns to the player on turn",
+        (Lang::En, FollowTurn) => "Board faces the player to move",
         (Lang::Cs, FixedBoard) => "Deska stojí",
         (Lang::En, FixedBoard) => "Board stays fixed",
-        (Lang::Cs, Pips) => "zbývá",
-        (Lang::En, Pips) => "pips",
         (Lang::Cs, Off) => "vyvedeno",
         (Lang::En, Off) => "off",
         (Lang::Cs, DrawOffered) => "nabízí remízu",
@@ -218,8 +227,6 @@ pub fn t(lang: Lang, key: Key) -> &'static str {
         (Lang::En, SavedGameBroken) => "The saved game cannot be read",
         (Lang::Cs, StartFresh) => "Začít novou hru",
         (Lang::En, StartFresh) => "Start a new game",
-        (Lang::Cs, NoMove) => "nemá žádný povolený posun — tah propadá",
-        (Lang::En, NoMove) => "has no legal move — the turn passes",
         (Lang::Cs, Seconds) => "s",
         (Lang::En, Seconds) => "s",
         (Lang::Cs, Bar) => "bar",
@@ -248,15 +255,15 @@ pub fn t(lang: Lang, key: Key) -> &'static str {
         (Lang::En, Preparing) => "Preparing the connection…",
         (Lang::Cs, Connecting) => "Připojuji…",
         (Lang::En, Connecting) => "Connecting…",
-        (Lang::Cs, ConnectFailed) => "Spojení se nepodařilo. Zkuste obě zařízení na stejné síti (Wi-Fi), nebo v nastavení zadejte TURN server.",
+        (Lang::Cs, ConnectFailed) => "Spojení se nepodařilo. Zkus obě zařízení na stejné síti (Wi-Fi), nebo v nastavení zadej TURN server.",
         (Lang::En, ConnectFailed) => "The connection failed. Try both devices on the same network (Wi-Fi), or set a TURN server in the settings.",
         (Lang::Cs, IceServers) => "STUN/TURN servery (jeden na řádek)",
         (Lang::En, IceServers) => "STUN/TURN servers (one per line)",
         (Lang::Cs, Save) => "Uložit",
         (Lang::En, Save) => "Save",
-        (Lang::Cs, Online) => "soupeř online",
+        (Lang::Cs, Online) => "soupeř připojen",
         (Lang::En, Online) => "opponent online",
-        (Lang::Cs, Offline) => "soupeř offline",
+        (Lang::Cs, Offline) => "soupeř nepřipojen",
         (Lang::En, Offline) => "opponent offline",
         (Lang::Cs, Leave) => "Odejít ze hry",
         (Lang::En, Leave) => "Leave the game",

@@ -29,7 +29,7 @@ pub fn dont_wait(lang: Lang, claimant: Side) -> String {
 pub fn lot(lang: Lang, first: Side) -> String {
     match lang {
         Lang::Cs => format!("Los určil: začíná {}", side_name(lang, first)),
-        Lang::En => format!("{} won the lot and starts", side_name(lang, first)),
+        Lang::En => format!("{} starts", side_name(lang, first)),
     }
 }
 
@@ -64,18 +64,21 @@ pub fn reason_text(lang: Lang, reason: Reason, loser: Option<Side>) -> String {
         (Lang::En, Reason::Left) => format!("{l} left the game"),
         (Lang::Cs, Reason::TimeoutClaimed) => format!("{l} nestihl táhnout (Nečekat)"),
         (Lang::En, Reason::TimeoutClaimed) => format!("{l} ran out of time (Don't wait)"),
-        (Lang::Cs, Reason::TimeoutOffline) => format!("{l} byl offline, když mu vypršel čas"),
-        (Lang::En, Reason::TimeoutOffline) => format!("{l} was offline when his time ran out"),
+        (Lang::Cs, Reason::TimeoutOffline) => format!("{l} nebyl připojen, když mu vypršel čas"),
+        (Lang::En, Reason::TimeoutOffline) => format!("{l} was offline when their time ran out"),
+        // A draw, or a loss (R19): said after "Remíza" / "Draw" or on its own.
+        (Lang::Cs, Reason::Inactivity) if loser.is_none() => "po 10 hodinách bez posunu".into(),
+        (Lang::En, Reason::Inactivity) if loser.is_none() => "after 10 hours without a move".into(),
         (Lang::Cs, Reason::Inactivity) => format!("10 hodin bez posunu — prohrává {l}"),
         (Lang::En, Reason::Inactivity) => format!("10 hours without a move — {l} loses"),
-        (Lang::Cs, Reason::DrawAgreed) => "remíza dohodou".into(),
-        (Lang::En, Reason::DrawAgreed) => "draw by agreement".into(),
-        (Lang::Cs, Reason::DrawForfeits) => "5 propadlých hodů za sebou".into(),
-        (Lang::En, Reason::DrawForfeits) => "5 forfeited rolls in a row".into(),
+        (Lang::Cs, Reason::DrawAgreed) => "dohodou".into(),
+        (Lang::En, Reason::DrawAgreed) => "by agreement".into(),
+        (Lang::Cs, Reason::DrawForfeits) => "po 5 propadlých hodech za sebou".into(),
+        (Lang::En, Reason::DrawForfeits) => "after 5 forfeited rolls in a row".into(),
         (Lang::Cs, Reason::BadDice) => {
             format!("kostky, které poslal {l}, neodpovídaly jeho závazku")
         }
-        (Lang::En, Reason::BadDice) => format!("{l}'s dice did not match its commitment"),
+        (Lang::En, Reason::BadDice) => format!("{l}'s dice did not match their commitment"),
     }
 }
 
@@ -102,7 +105,7 @@ pub fn offer_blocked(lang: Lang, e: &CommandError) -> String {
             "Your move time has run out: no draw offer now.".into()
         }
         (Lang::Cs, _) => "Remízu lze nabídnout jen na tahu.".into(),
-        (Lang::En, _) => "A draw can be offered only by the player on turn.".into(),
+        (Lang::En, _) => "Only the player to move can offer a draw.".into(),
     }
 }
 
@@ -135,11 +138,6 @@ pub fn moved(lang: Lang, side: Side, mv: Move, hit: bool) -> String {
     )
 }
 
-#[must_use]
-pub fn no_move(lang: Lang, side: Side) -> String {
-    format!("{} {}", side_name(lang, side), t(lang, Key::NoMove))
-}
-
 /// A forfeited roll, said with its dice: "Černý hodil 3 a 2 — nemá tah".
 #[must_use]
 pub fn forfeited(lang: Lang, side: Side, a: u8, b: u8) -> String {
@@ -169,15 +167,13 @@ pub fn draw_declined(lang: Lang, by: Side) -> String {
 /// "Remíza dohodou".
 #[must_use]
 pub fn result_line(lang: Lang, outcome: Outcome, reason: Reason) -> String {
-    match (lang, outcome.winner(), reason) {
-        (Lang::Cs, None, Reason::DrawAgreed) => "Remíza dohodou".into(),
-        (Lang::En, None, Reason::DrawAgreed) => "Draw by agreement".into(),
-        (_, winner, _) => format!(
-            "{}: {}",
-            result_title(lang, outcome),
-            reason_text(lang, reason, winner.map(|w| !w))
-        ),
-    }
+    let winner = outcome.winner();
+    format!(
+        "{}{} {}",
+        result_title(lang, outcome),
+        if winner.is_some() { ":" } else { "" },
+        reason_text(lang, reason, winner.map(|w| !w))
+    )
 }
 
 /// "hraješ za bílé" / "you play White".
@@ -213,7 +209,8 @@ pub fn seconds_warning(lang: Lang, seconds: u32) -> String {
 }
 
 /// "1 černý", "3 černé", "5 černých": Czech agreement with the number.
-fn checkers_cs(side: Side, n: u8) -> &'static str {
+#[must_use]
+pub fn checkers_cs(side: Side, n: u8) -> &'static str {
     match (side, n) {
         (Side::White, 1) => "bílý",
         (Side::White, 2..=4) => "bílé",
@@ -224,34 +221,139 @@ fn checkers_cs(side: Side, n: u8) -> &'static str {
     }
 }
 
-/// What a screen reader says for a point: its number and who stands there.
-#[must_use]
-pub fn point_label(lang: Lang, number: u8, occupant: Option<(Side, u8)>) -> String {
-    match (lang, occupant) {
-        (Lang::Cs, None) => format!("Bod {number}, prázdný"),
-        (Lang::En, None) => format!("Point {number}, empty"),
-        (Lang::Cs, Some((side, n))) => format!("Bod {number}, {n} {}", checkers_cs(side, n)),
-        (Lang::En, Some((side, n))) => format!(
-            "Point {number}, {n} {}",
-            match side {
-                Side::White => "white",
-                Side::Black => "black",
-            }
-        ),
+/// "3 černé" / "3 black checkers", "žádný" / "none" for none.
+fn checkers(lang: Lang, side: Side, n: u8) -> String {
+    let word = match (lang, side, n) {
+        (Lang::Cs, _, 0) => return "žádný".into(),
+        (Lang::En, _, 0) => return "none".into(),
+        (Lang::Cs, side, n) => checkers_cs(side, n),
+        (Lang::En, Side::White, 1) => "white checker",
+        (Lang::En, Side::White, _) => "white checkers",
+        (Lang::En, Side::Black, 1) => "black checker",
+        (Lang::En, Side::Black, _) => "black checkers",
+    };
+    format!("{n} {word}")
+}
+
+/// What the board says of a spot's state for a screen reader (", vybraný", ", cíl tahu").
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct SpotState {
+    pub selected: bool,
+    pub target: bool,
+    pub movable: bool,
+}
+
+fn spot_state(lang: Lang, st: SpotState) -> &'static str {
+    match (lang, st.selected, st.target, st.movable) {
+        (Lang::Cs, true, ..) => ", vybraný",
+        (Lang::En, true, ..) => ", selected",
+        (Lang::Cs, _, true, _) => ", cíl tahu",
+        (Lang::En, _, true, _) => ", move target",
+        (Lang::Cs, .., true) => ", lze táhnout",
+        (Lang::En, .., true) => ", can move",
+        _ => "",
     }
 }
 
+/// What a screen reader says for a point: its number, who stands there, and whether it is
+/// selected or a target: "Bod 13, 5 bílých, vybraný".
 #[must_use]
-pub fn bar_label(lang: Lang, side: Side, n: u8) -> String {
+pub fn point_label(lang: Lang, number: u8, occupant: Option<(Side, u8)>, st: SpotState) -> String {
+    let who = match (lang, occupant) {
+        (Lang::Cs, None) => "prázdný".into(),
+        (Lang::En, None) => "empty".into(),
+        (_, Some((side, n))) => checkers(lang, side, n),
+    };
+    let point = if lang == Lang::Cs { "Bod" } else { "Point" };
+    format!("{point} {number}, {who}{}", spot_state(lang, st))
+}
+
+/// The bar (`off` false) or the bear-off tray of a side: "Bar bílého: 2 bílé" / "White's bar: 2
+/// white checkers", "Vyvedené kameny černého: 5 černých" / "Black's borne-off checkers: …".
+#[must_use]
+pub fn holder_label(lang: Lang, side: Side, off: bool, n: u8, st: SpotState) -> String {
+    let whose = match (lang, off, side) {
+        (Lang::Cs, false, Side::White) => "Bar bílého",
+        (Lang::Cs, false, Side::Black) => "Bar černého",
+        (Lang::En, false, Side::White) => "White's bar",
+        (Lang::En, false, Side::Black) => "Black's bar",
+        (Lang::Cs, true, Side::White) => "Vyvedené kameny bílého",
+        (Lang::Cs, true, Side::Black) => "Vyvedené kameny černého",
+        (Lang::En, true, Side::White) => "White's borne-off checkers",
+        (Lang::En, true, Side::Black) => "Black's borne-off checkers",
+    };
+    format!(
+        "{whose}: {}{}",
+        checkers(lang, side, n),
+        spot_state(lang, st)
+    )
+}
+
+/// The board for a screen reader, with how to play it from the keyboard.
+#[must_use]
+pub fn board_label(lang: Lang) -> &'static str {
     match lang {
-        Lang::Cs => format!("Bar: {n} ({})", side_name(lang, side)),
-        Lang::En => format!("Bar: {n} ({})", side_name(lang, side)),
+        Lang::Cs => "Deska (šipky a Enter)",
+        Lang::En => "Board (arrow keys and Enter)",
     }
 }
 
+/// The move clock for a screen reader: "Čas na tah: 42 s"; after the game, that it is over.
 #[must_use]
-pub fn off_label(lang: Lang, side: Side, n: u8) -> String {
-    format!("{}: {n} {}", side_name(lang, side), t(lang, Key::Off))
+pub fn clock_label(lang: Lang, seconds: u32, over: bool) -> String {
+    match (lang, over) {
+        (Lang::Cs, true) => "Hra skončila".into(),
+        (Lang::En, true) => "The game is over".into(),
+        (Lang::Cs, false) => format!("Čas na tah: {seconds} s"),
+        (Lang::En, false) => format!("Move time: {seconds} s"),
+    }
+}
+
+/// The pip count in the players' panel: "zbývá 167 ok" / "167 pips".
+#[must_use]
+pub fn pips(lang: Lang, n: u32) -> String {
+    match lang {
+        Lang::Cs => format!("zbývá {n} ok"),
+        Lang::En => format!("{n} pips"),
+    }
+}
+
+/// Checkers borne off in the players' panel: "vyvedeno 3" / "3 off".
+#[must_use]
+pub fn borne_off(lang: Lang, n: u8) -> String {
+    match lang {
+        Lang::Cs => format!("vyvedeno {n}"),
+        Lang::En => format!("{n} off"),
+    }
+}
+
+/// The dice for a screen reader: "Kostky: 6, 5 (použitá)" / "Dice: 6, 5 (used)"; while they
+/// tumble "Kostky se hází" / "Dice rolling"; before a roll "Kostky: žádné" / "Dice: none".
+#[must_use]
+pub fn dice_label(lang: Lang, dice: &[(u8, bool)], rolling: bool) -> String {
+    let cs = lang == Lang::Cs;
+    if rolling {
+        return if cs {
+            "Kostky se hází"
+        } else {
+            "Dice rolling"
+        }
+        .into();
+    }
+    let mut out = String::from(if cs { "Kostky: " } else { "Dice: " });
+    for (i, &(value, used)) in dice.iter().enumerate() {
+        if i > 0 {
+            out.push_str(", ");
+        }
+        out.push(char::from(b'0' + value));
+        if used {
+            out.push_str(if cs { " (použitá)" } else { " (used)" });
+        }
+    }
+    if dice.is_empty() {
+        out.push_str(if cs { "žádné" } else { "none" });
+    }
+    out
 }
 
 /// A dice exchange ran late (S14): a side did not send its part within 60 s. `mine`: the late
@@ -291,11 +393,23 @@ pub fn crossed(lang: Lang, c: Crossing) -> String {
     }
 }
 
+/// The QR code of the invitation (or of the answer) for a screen reader.
+#[cfg(feature = "peer")]
+#[must_use]
+pub fn qr_label(lang: Lang, invitation: bool) -> &'static str {
+    match (lang, invitation) {
+        (Lang::Cs, true) => "QR kód pozvánky",
+        (Lang::En, true) => "QR code of the invitation",
+        (Lang::Cs, false) => "QR kód odpovědi",
+        (Lang::En, false) => "QR code of the answer",
+    }
+}
+
 /// A peer game whose opponent is offline while acts of ours wait to reach them (S16).
 #[must_use]
 pub fn not_receiving(lang: Lang) -> &'static str {
     match lang {
-        Lang::Cs => "Soupeř je offline a tvé tahy teď nedostává — odejdou mu, až se spojíte.",
+        Lang::Cs => "Soupeř není připojen a tvé tahy teď nedostává — odejdou mu, až se zase připojí.",
         Lang::En => "Your opponent is offline and is not receiving your moves — they will be sent once you reconnect.",
     }
 }

@@ -10,7 +10,7 @@ use crate::session::Intent;
 use crate::state::{Dispatch, Screen, Settings, FOLLOW_KEY, NUMBERS_KEY};
 
 #[component]
-pub fn Controls(confirm_resign: RwSignal<bool>) -> impl IntoView {
+pub fn Controls(confirm_resign: RwSignal<bool>, confirm_leave: RwSignal<bool>) -> impl IntoView {
     let d = expect_context::<Dispatch>();
     let g = d.game;
     let s = expect_context::<Settings>();
@@ -41,7 +41,6 @@ pub fn Controls(confirm_resign: RwSignal<bool>) -> impl IntoView {
     let remote =
         move || with_session(g, |x, _, _| x.remote().map(|p| (p.seat(), p.online()))).flatten();
     let hot_seat = move || with_session(g, |x, _, _| x.own_side().is_none()).unwrap_or(true);
-    let confirm_leave = RwSignal::new(false);
     // The hint: for the person to move, at any point of the roll (not in peer games).
     #[cfg(feature = "computer")]
     let can_hint = move || {
@@ -66,9 +65,11 @@ pub fn Controls(confirm_resign: RwSignal<bool>) -> impl IntoView {
             {move || remote().map(|(me, online)| view! {
                 <div class="row peer">
                     <span class="stat">{i18n::you_play(s.lang.get(), me)}</span>
-                    <span class=if online { "presence on" } else { "presence off" }
-                        title=if online { s.say(Key::Online) } else { s.say(Key::Offline) }>
-                        <span data-testid="peer-status">{if online { "online" } else { "offline" }}</span>
+                    // `peer-status` keeps its text contract (`online`/`offline`, for tests); the
+                    // player reads the state in their language.
+                    <span class=if online { "presence on" } else { "presence off" }>
+                        <span class="sr-only" aria-hidden="true" data-testid="peer-status">{if online { "online" } else { "offline" }}</span>
+                        {move || if online { s.say(Key::Online) } else { s.say(Key::Offline) }}
                     </span>
                     <Show when=move || !online && playing()>
                         <button class="chip" data-testid="reconnect" on:click=move |_| crate::drivers::link::invite(d)>
@@ -82,20 +83,6 @@ pub fn Controls(confirm_resign: RwSignal<bool>) -> impl IntoView {
                     </Show>
                 </div>
             })}
-            <Show when=move || confirm_leave.get() && playing()>
-                <div class="dialog" role="dialog" aria-modal="true" data-testid="leave-dialog">
-                    <p class="title">{move || s.say(Key::ConfirmLeave)}</p>
-                    <div class="row">
-                        <button class="danger" data-testid="confirm-leave" on:click=move |_| {
-                            confirm_leave.set(false);
-                            if let Some((me, _)) = remote() {
-                                act(Intent::Leave { side: me });
-                            }
-                        }>{move || s.say(Key::Leave)}</button>
-                        <button on:click=move |_| confirm_leave.set(false)>{move || s.say(Key::Cancel)}</button>
-                    </div>
-                </div>
-            </Show>
             <Show when=move || claimant().is_some()>
                 <button class="claim" data-testid="claim-win" on:click=move |_| act(Intent::ClaimWin)>
                     {move || claimant().map(|side| i18n::dont_wait(s.lang.get(), side)).unwrap_or_default()}

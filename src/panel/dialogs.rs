@@ -1,9 +1,12 @@
-//! The dialogs over the board: the draw offer and its answer, the resign confirmation, and the
-//! result with a new game.
+//! The dialogs over the board: the draw offer and its answer, the resign and leave
+//! confirmations, and the result with a new game. Each modal one is named by its title, takes
+//! the focus and keeps it (`modal`); the game screen under it is inert meanwhile. A draw offer
+//! this device does not answer is only shown, not modal.
 
 use leptos::prelude::*;
-use vrhcaby_rules::{Outcome, Phase, Side};
+use vrhcaby_rules::{Outcome, Phase, Reason, Side};
 
+use super::modal::modal;
 use super::{act, with_session};
 use crate::drivers::{link, storage};
 use crate::i18n::{self, Key};
@@ -11,18 +14,22 @@ use crate::session::{Intent, Kind};
 use crate::state::{Dispatch, Screen, Settings};
 
 #[component]
-pub fn Dialogs(confirm_resign: RwSignal<bool>) -> impl IntoView {
+pub fn Dialogs(confirm_resign: RwSignal<bool>, confirm_leave: RwSignal<bool>) -> impl IntoView {
     let d = expect_context::<Dispatch>();
     let g = d.game;
     let s = expect_context::<Settings>();
     let result = move || with_session(g, |_, game, _| game.result()).flatten();
-    // Offerer, responder and the answer time of a pending offer.
+    // Offerer and responder of a pending offer.
     let offer = move || {
-        with_session(g, |_, game, now| {
-            (game.phase() == Phase::DrawOffered)
-                .then(|| (game.dice_owner(), game.turn(), game.seconds_left(now)))
+        with_session(g, |_, game, _| {
+            (game.phase() == Phase::DrawOffered).then(|| (game.dice_owner(), game.turn()))
         })
         .flatten()
+    };
+    let answer_seconds = move || {
+        with_session(g, |_, game, now| game.seconds_left(now))
+            .map(|n| format!("{n} {}", s.say(Key::Seconds)))
+            .unwrap_or_default()
     };
     let may_answer = move || {
         offer().and_then(|o| o.1).is_some_and(|r| {
@@ -30,8 +37,15 @@ pub fn Dialogs(confirm_resign: RwSignal<bool>) -> impl IntoView {
                 .with(|x| x.as_ref().is_some_and(|x| x.controls(r)))
         })
     };
+    let offer_title = move || {
+        offer()
+            .and_then(|o| o.0)
+            .map(|side| i18n::draw_offered(s.lang.get(), side))
+            .unwrap_or_default()
+    };
     let own_side = move || with_session(g, |x, _, _| x.own_side()).flatten();
     let kind = move || with_session(g, |x, _, _| x.kind()).unwrap_or(Kind::Local);
+    let playing = move || result().is_none() && g.session.with(Option::is_some);
     let resigner = RwSignal::new(None::<Side>);
     // In a peer game this device resigns for its own player only.
     let default_resigner = move || {
@@ -43,68 +57,100 @@ pub fn Dialogs(confirm_resign: RwSignal<bool>) -> impl IntoView {
         confirm_resign.set(false);
         act(Intent::Resign { side });
     };
+    let cancel_resign = move || {
+        resigner.set(None);
+        confirm_resign.set(false);
+    };
 
     view! {
-        <Show when=move || offer().is_some() && !confirm_resign.get()>
-            <div class="panel offer" role="alertdialog" data-testid="draw-dialog">
-                <p class="title">{move || offer().and_then(|o| o.0)
-                    .map(|side| i18n::draw_offered(s.lang.get(), side)).unwrap_or_default()}</p>
-                <p class="answer-time" data-testid="answer-seconds">{move || offer().map(|o| format!("{} {}", o.2, s.say(Key::Seconds))).unwrap_or_default()}</p>
-                <Show when=may_answer>
-                    <div class="row">
-                        <button class="primary" data-testid="accept-draw" on:click=move |_| act(Intent::AcceptDraw)>{move || s.say(Key::Accept)}</button>
-                        <button data-testid="decline-draw" on:click=move |_| act(Intent::DeclineDraw)>{move || s.say(Key::Decline)}</button>
+        // The player here answers (R24: accept, decline, or resign instead).
+        <Show when=move || may_answer() && !confirm_resign.get()>
+            {{
+                modal();
+                view! {
+                    <div class="panel offer modal" role="alertdialog" aria-modal="true"
+                        aria-labelledby="offer-title"
+                        data-testid="draw-dialog">
+                        <h2 class="title" id="offer-title">{offer_title}</h2>
+                        <p class="answer-time" data-testid="answer-seconds">{answer_seconds}</p>
+                        <div class="row">
+                            <button class="primary" data-testid="accept-draw" on:click=move |_| act(Intent::AcceptDraw)>{move || s.say(Key::Accept)}</button>
+                            <button data-testid="decline-draw" on:click=move |_| act(Intent::DeclineDraw)>{move || s.say(Key::Decline)}</button>
+                            <button class="danger" data-testid="offer-resign" on:click=move |_| confirm_resign.set(true)>{move || s.say(Key::Resign)}</button>
+                        </div>
                     </div>
-                </Show>
-            </div>
+                }
+            }}
         </Show>
-        <Show when=move || confirm_resign.get() && result().is_none()>
-            <div class="dialog" role="dialog" aria-modal="true" data-testid="resign-dialog">
-                <p class="title">{move || s.say(Key::ResignAs)}</p>
-                <div class="row" class:hidden=move || own_side().is_some()>
-                    {Side::ALL.into_iter().map(|side| view! {
-                        <label class="choice">
-                            <input type="radio" name="resigner" data-testid=format!("resigner-{}", side.name())
-                                prop:checked=move || resigner.get().unwrap_or_else(default_resigner) == side
-                                on:change=move |_| resigner.set(Some(side))/>
-                            {move || i18n::side_name(s.lang.get(), side)}
-                        </label>
-                    }).collect_view()}
-                </div>
-                <div class="row">
-                    <button class="danger" data-testid="confirm-resign"
-                        on:click=move |_| resign(resigner.get_untracked().unwrap_or_else(default_resigner))>
-                        {move || s.say(Key::ConfirmResign)}
-                    </button>
-                    <button data-testid="cancel-resign" on:click=move |_| { resigner.set(None); confirm_resign.set(false) }>
-                        {move || s.say(Key::Cancel)}
-                    </button>
-                </div>
-            </div>
+        {waiting_offer(offer_title, answer_seconds, move || offer().is_some() && !may_answer())}
+        <Show when=move || confirm_resign.get() && playing()>
+            {{
+                modal();
+                view! {
+                    <div class="dialog modal" role="dialog" aria-modal="true"
+                        aria-labelledby="resign-title" data-testid="resign-dialog">
+                        <h2 class="title" id="resign-title">{move || s.say(Key::ResignAs)}</h2>
+                        <div class="row" role="radiogroup" aria-labelledby="resign-title"
+                            class:hidden=move || own_side().is_some()>
+                            {Side::ALL.into_iter().map(|side| view! {
+                                <label class="choice">
+                                    <input type="radio" name="resigner" data-testid=format!("resigner-{}", side.name())
+                                        prop:checked=move || resigner.get().unwrap_or_else(default_resigner) == side
+                                        on:change=move |_| resigner.set(Some(side))/>
+                                    {move || i18n::side_name(s.lang.get(), side)}
+                                </label>
+                            }).collect_view()}
+                        </div>
+                        // Cancel first: focus lands on it when there is no side to choose.
+                        <div class="row">
+                            <button data-testid="cancel-resign" on:click=move |_| cancel_resign()>
+                                {move || s.say(Key::Cancel)}
+                            </button>
+                            <button class="danger" data-testid="confirm-resign"
+                                on:click=move |_| resign(resigner.get_untracked().unwrap_or_else(default_resigner))>
+                                {move || s.say(Key::ConfirmResign)}
+                            </button>
+                        </div>
+                    </div>
+                }
+            }}
         </Show>
-        {move || result().map(|(outcome, reason)| {
-            let lang = s.lang.get();
+        {leave_dialog(confirm_leave, playing, own_side)}
+        <Show when=move || result().is_some()>
+            {{
+            modal();
+            // Shown once the game is over; its result does not change after.
+            let (outcome, reason) = g.session.with_untracked(|x| x.as_ref().and_then(|x| x.game().result()))
+                .unwrap_or((Outcome::Draw, Reason::DrawAgreed));
             view! {
-                <div class="dialog result" role="dialog" aria-modal="true" data-testid="result"
-                    data-result=outcome_name(outcome) data-reason=reason.name()>
-                    <p class="title">{i18n::result_title(lang, outcome)}</p>
-                    <p>{i18n::reason_text(lang, reason, outcome.winner().map(|w| !w))}</p>
-                    <button class="primary" data-testid="new-game" on:click=move |_| {
-                        // The finished game's resign confirmation does not carry over.
-                        confirm_resign.set(false);
-                        // After a game with a friend, the menu offers both kinds of new game.
-                        if kind() == Kind::Peer {
-                            link::close();
-                            d.nav.screen.set(Screen::Start);
-                        } else {
-                            storage::new_local(d);
-                        }
-                    }>
-                        {s.say(Key::NewGame)}
-                    </button>
+                <div class="dialog result modal" role="dialog" aria-modal="true"
+                    aria-labelledby="result-title"
+                    data-testid="result" data-result=outcome_name(outcome) data-reason=reason.name()
+                   >
+                    <h2 class="title" id="result-title">{move || i18n::result_title(s.lang.get(), outcome)}</h2>
+                    <p>{move || i18n::reason_text(s.lang.get(), reason, outcome.winner().map(|w| !w))}</p>
+                    <div class="row">
+                        <button class="primary" data-testid="new-game" on:click=move |_| {
+                            // The finished game's resign confirmation does not carry over.
+                            confirm_resign.set(false);
+                            // After a game with a friend, the menu offers both kinds of new game.
+                            if kind() == Kind::Peer {
+                                link::close();
+                                d.nav.screen.set(Screen::Start);
+                            } else {
+                                storage::new_local(d);
+                            }
+                        }>
+                            {move || s.say(Key::NewGame)}
+                        </button>
+                        <button data-testid="result-menu" on:click=move |_| d.nav.screen.set(Screen::Start)>
+                            {move || s.say(Key::Menu)}
+                        </button>
+                    </div>
                 </div>
             }
-        })}
+            }}
+        </Show>
     }
 }
 
@@ -114,4 +160,72 @@ fn outcome_name(o: Outcome) -> &'static str {
         Outcome::Black => "black",
         Outcome::Draw => "draw",
     }
+}
+
+/// Leaving a game with a friend (R22), confirmed: a peer game's only (the start page has none).
+#[cfg(feature = "peer")]
+fn leave_dialog(
+    confirm_leave: RwSignal<bool>,
+    playing: impl Fn() -> bool + Send + Sync + 'static,
+    own_side: impl Fn() -> Option<Side> + Copy + Send + Sync + 'static,
+) -> impl IntoView {
+    let s = expect_context::<Settings>();
+    view! {
+        <Show when=move || confirm_leave.get() && playing()>
+            {{
+                modal();
+                view! {
+                    <div class="dialog modal" role="dialog" aria-modal="true"
+                        aria-labelledby="leave-title" data-testid="leave-dialog">
+                        <h2 class="title" id="leave-title">{move || s.say(Key::ConfirmLeave)}</h2>
+                        <div class="row">
+                            <button data-testid="cancel-leave" on:click=move |_| confirm_leave.set(false)>
+                                {move || s.say(Key::Cancel)}
+                            </button>
+                            <button class="danger" data-testid="confirm-leave" on:click=move |_| {
+                                confirm_leave.set(false);
+                                if let Some(side) = own_side() {
+                                    act(Intent::Leave { side });
+                                }
+                            }>{move || s.say(Key::Leave)}</button>
+                        </div>
+                    </div>
+                }
+            }}
+        </Show>
+    }
+}
+
+#[cfg(not(feature = "peer"))]
+fn leave_dialog(
+    _: RwSignal<bool>,
+    _: impl Fn() -> bool,
+    _: impl Fn() -> Option<Side>,
+) -> impl IntoView {
+}
+
+/// An offer the other device or the computer answers, shown while it waits (not modal: there is
+/// nothing to answer here). Hot-seat has none, so the start page does without it.
+#[cfg(any(feature = "peer", feature = "computer"))]
+fn waiting_offer(
+    title: impl Fn() -> String + Copy + Send + Sync + 'static,
+    seconds: impl Fn() -> String + Copy + Send + Sync + 'static,
+    when: impl Fn() -> bool + Send + Sync + 'static,
+) -> impl IntoView {
+    view! {
+        <Show when=when>
+            <div class="panel offer" role="status" data-testid="draw-dialog">
+                <p class="title">{title}</p>
+                <p class="answer-time" data-testid="answer-seconds">{seconds}</p>
+            </div>
+        </Show>
+    }
+}
+
+#[cfg(not(any(feature = "peer", feature = "computer")))]
+fn waiting_offer(
+    _: impl Fn() -> String,
+    _: impl Fn() -> String,
+    _: impl Fn() -> bool,
+) -> impl IntoView {
 }

@@ -1,9 +1,10 @@
-//! Around the board: the players' panel, the controls under the board, the move list, the dialogs, and the
-//! language and sound chips. Every button asks the rules core (through the session) whether its
+//! Around the board: the players' panel, the controls under the board, the move list, the dialogs
+//! (made modal by `modal`), and the language and sound chips. Every button asks the rules core (through the session) whether its
 //! command is allowed now; none decides a rule itself.
 
 mod controls;
 mod dialogs;
+pub mod modal;
 #[cfg(feature = "viewer")]
 mod moves;
 mod players;

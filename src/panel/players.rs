@@ -30,10 +30,10 @@ pub fn Players() -> impl IntoView {
                 <span class=format!("swatch {}", side.name())></span>
                 <strong>{move || i18n::side_name(s.lang.get(), side)}</strong>
                 <span class="stat" data-testid=format!("pips-{}", side.name())>
-                    {move || format!("{} {}", info().0, s.say(Key::Pips))}
+                    {move || i18n::pips(s.lang.get(), info().0)}
                 </span>
                 <span class="stat" data-testid=format!("off-{}", side.name())>
-                    {move || format!("{} {}", info().1, s.say(Key::Off))}
+                    {move || i18n::borne_off(s.lang.get(), info().1)}
                 </span>
                 <Show when=move || info().3><span class="stat">{move || s.say(Key::Rolling)}</span></Show>
             </div>

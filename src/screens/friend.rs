@@ -5,10 +5,11 @@ use leptos::either::EitherOf5;
 use leptos::prelude::*;
 
 use crate::drivers::link::{self, Stage};
-use crate::i18n::Key;
+use crate::i18n::{self, Key};
 use crate::net::qr::qr_path;
+use crate::panel::LanguageAndSound;
 use crate::session::Kind;
-use crate::state::{Dispatch, Screen};
+use crate::state::{Dispatch, Screen, Settings};
 
 fn copy(text: &str) {
     if let Some(w) = web_sys::window() {
@@ -16,14 +17,16 @@ fn copy(text: &str) {
     }
 }
 
+/// The QR code of `text`, named for a screen reader ("QR kód pozvánky", or of the answer).
 #[component]
-fn Qr(text: String) -> impl IntoView {
+fn Qr(text: String, invitation: bool) -> impl IntoView {
+    let s = expect_context::<Settings>();
     qr_path(&text).map(|(n, d)| {
         let quiet = 4;
         let size = n + 2 * quiet;
         view! {
             <svg class="qr" data-testid="qr" viewBox=format!("{} {} {size} {size}", -quiet, -quiet)
-                role="img" aria-label="QR">
+                role="img" aria-label=move || i18n::qr_label(s.lang.get(), invitation)>
                 <rect x=-quiet y=-quiet width=size height=size fill="#fff"/>
                 <path d=d fill="#000"/>
             </svg>
@@ -51,15 +54,15 @@ pub fn FriendScreen() -> impl IntoView {
                     let url2 = url.clone();
                     let url3 = url.clone();
                     EitherOf5::B(view! {
-                        <p>{ctx.say(Key::Invitation)}</p>
-                        <input class="code" readonly data-testid="invite-link" prop:value=url.clone()
+                        <label for="invite-link">{move || ctx.say(Key::Invitation)}</label>
+                        <input class="code" readonly id="invite-link" data-testid="invite-link" prop:value=url.clone()
                             data-length=url.len().to_string()/>
                         <button class="primary" data-testid="copy-invite"
                             on:click=move |_| { copy(&url2); copied.set(true); }>
                             {move || if copied.get() { ctx.say(Key::Copied) } else { ctx.say(Key::CopyLink) }}
                         </button>
-                        <Qr text=url3/>
-                        <label for="answer">{ctx.say(Key::PasteAnswer)}</label>
+                        <Qr text=url3 invitation=true/>
+                        <label for="answer">{move || ctx.say(Key::PasteAnswer)}</label>
                         <textarea id="answer" class="code" data-testid="paste-answer" rows="3"
                             prop:value=move || answer.get()
                             on:input=move |ev| answer.set(event_target_value(&ev))></textarea>
@@ -74,13 +77,13 @@ pub fn FriendScreen() -> impl IntoView {
                     let code2 = code.clone();
                     let code3 = code.clone();
                     EitherOf5::C(view! {
-                        <p>{ctx.say(Key::SendBack)}</p>
-                        <textarea class="code" readonly data-testid="answer-code" rows="3" prop:value=code></textarea>
+                        <label for="answer-code">{move || ctx.say(Key::SendBack)}</label>
+                        <textarea class="code" readonly id="answer-code" data-testid="answer-code" rows="3" prop:value=code></textarea>
                         <button class="primary" data-testid="copy-answer"
                             on:click=move |_| { copy(&code2); copied.set(true); }>
                             {move || if copied.get() { ctx.say(Key::Copied) } else { ctx.say(Key::CopyCode) }}
                         </button>
-                        <Qr text=code3/>
+                        <Qr text=code3 invitation=false/>
                         <p class="status">{ctx.say(Key::Connecting)}</p>
                     })
                 }
@@ -96,8 +99,8 @@ pub fn FriendScreen() -> impl IntoView {
             }}
             <Show when=move || matches!(nav.stage.get(), Stage::Invited(_) | Stage::Failed)>
                 <details class="join">
-                    <summary>{move || ctx.say(Key::HaveInvitation)}</summary>
-                    <textarea class="code" rows="2" data-testid="paste-invite"
+                    <summary id="join-summary">{move || ctx.say(Key::HaveInvitation)}</summary>
+                    <textarea class="code" rows="2" data-testid="paste-invite" aria-labelledby="join-summary"
                         prop:value=move || invitation.get()
                         on:input=move |ev| invitation.set(event_target_value(&ev))></textarea>
                     <button data-testid="join" disabled=move || invitation.get().trim().is_empty()
@@ -107,8 +110,8 @@ pub fn FriendScreen() -> impl IntoView {
                 </details>
             </Show>
             <details class="ice">
-                <summary>{move || ctx.say(Key::IceServers)}</summary>
-                <textarea class="code" rows="3" data-testid="ice-servers" prop:value=move || ice.get()
+                <summary id="ice-summary">{move || ctx.say(Key::IceServers)}</summary>
+                <textarea class="code" rows="3" data-testid="ice-servers" aria-labelledby="ice-summary" prop:value=move || ice.get()
                     on:input=move |ev| ice.set(event_target_value(&ev))></textarea>
                 <button on:click=move |_| link::set_ice_servers(&ice.get_untracked())>{move || ctx.say(Key::Save)}</button>
             </details>
@@ -120,6 +123,7 @@ pub fn FriendScreen() -> impl IntoView {
                     Screen::Start
                 })
             }>{move || ctx.say(Key::Back)}</button>
+            <div class="settings"><LanguageAndSound/></div>
         </main>
     }
 }

@@ -1,11 +1,12 @@
-//! The game screen: the players, the board, a notice, the controls and the dialogs. The board
-//! gets its view from the game and hands its intents to the session.
+//! The game screen: the players, the board, a notice, the controls, and the dialogs over them
+//! (the rest inert while one is open). The board gets its view from the game and hands its
+//! intents to the session.
 
 use leptos::prelude::*;
 
 use crate::board::{seat_of, Board, BoardView, ClockView};
 use crate::i18n;
-use crate::panel::{Controls, Dialogs, Players};
+use crate::panel::{modal, Controls, Dialogs, Players};
 use crate::session::Input;
 use crate::state::{Dispatch, Notice, Settings};
 
@@ -14,9 +15,10 @@ pub fn GameScreen() -> impl IntoView {
     let d = expect_context::<Dispatch>();
     let s = expect_context::<Settings>();
     let g = d.game;
+    let notice = d.notices.notice;
     let view = Memo::new(move |_| {
         let follow = s.follow_turn.get();
-        g.session.with(|x| {
+        let mut v = g.session.with(|x| {
             x.as_ref().map_or_else(BoardView::default, |x| {
                 let own = x.own_side();
                 BoardView::build(
@@ -26,7 +28,14 @@ pub fn GameScreen() -> impl IntoView {
                     seat_of(x.game(), own, follow),
                 )
             })
-        })
+        });
+        // A forfeited roll stays in view until the next roll.
+        notice.with(|n| {
+            if let Some(Notice::Forfeit { roll, .. }) = n {
+                v.show_forfeited(*roll);
+            }
+        });
+        v
     });
     let clock = Memo::new(move |_| {
         let now = g.now.get();
@@ -37,15 +46,20 @@ pub fn GameScreen() -> impl IntoView {
         })
     });
     let confirm_resign = RwSignal::new(false);
+    let confirm_leave = RwSignal::new(false);
+    // Escape cancels a confirmation (the other dialogs are answered by their buttons).
     let escape = window_event_listener(leptos::ev::keydown, move |ev| {
         if ev.key() == "Escape" {
             confirm_resign.set(false);
+            confirm_leave.set(false);
         }
     });
+
     on_cleanup(move || escape.remove());
-    let notice = d.notices.notice;
     view! {
-        <main class="game">
+        // While a dialog is open, everything here but it is inert (`panel::modal`).
+        <main class="game" on:keydown=modal::trap>
+            <h1 class="sr-only">{"Vrhcáby"}</h1>
             <Players/>
             <Board view=view clock=clock events=d.notices.events tumbling=g.tumbling
                 portrait=s.portrait numbers=s.numbers lang=s.lang
@@ -55,9 +69,9 @@ pub fn GameScreen() -> impl IntoView {
                     {move || notice_text(s.lang.get(), &n)}
                 </div>
             })}
-            <Controls confirm_resign=confirm_resign/>
+            <Controls confirm_resign=confirm_resign confirm_leave=confirm_leave/>
             {records()}
-            <Dialogs confirm_resign=confirm_resign/>
+            <Dialogs confirm_resign=confirm_resign confirm_leave=confirm_leave/>
         </main>
     }
 }
@@ -69,6 +83,7 @@ fn notice_text(lang: i18n::Lang, n: &Notice) -> String {
         Notice::Forfeit { side, roll } => {
             i18n::forfeited(lang, *side, roll.high().value(), roll.low().value())
         }
+        Notice::DrawDeclined(by) => i18n::draw_declined(lang, *by),
         Notice::Refused(e) => i18n::session_error(lang, e),
         Notice::Peer(e) => i18n::peer_error(lang, e),
         Notice::Crossed(c) => i18n::crossed(lang, *c),

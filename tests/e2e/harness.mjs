@@ -42,9 +42,10 @@ export async function launch() {
   });
 }
 
-/** A fresh page (its own storage) that fails the test on any page error. */
+/** A fresh page (its own storage) that fails the test on any page error. The browser speaks
+ * Czech unless `options.locale` says otherwise (the page follows `navigator.language`). */
 export async function newPage(browser, options = {}) {
-  const context = await browser.newContext({ viewport: { width: 1100, height: 800 }, ...options });
+  const context = await browser.newContext({ viewport: { width: 1100, height: 800 }, locale: 'cs-CZ', ...options });
   const page = await context.newPage();
   page.errors = [];
   page.on('pageerror', (e) => page.errors.push(e.message));
@@ -69,6 +70,21 @@ export async function startGame(page, url, seed) {
   await page.getByTestId('new-local-game').click();
   await waitPhase(page, 'moving', 'over');
 }
+
+/** Opens a game on this device saved at its lot, from a given position (position JSON) with
+ * `first` to roll, and the seeded dice at state `rng`: the page continues it by itself. */
+export async function openPosition(page, url, { position, first = 'white', rng = 1 }) {
+  await page.goto(url);
+  await page.evaluate(({ position, first, rng }) => {
+    const record = { format: 'vrhcaby-record', version: 1, rules: 'vrhcaby', position,
+      commands: [{ t: Date.now(), cmd: 'start', first }] };
+    localStorage.setItem('vrhcaby.save.local', JSON.stringify({ version: 1, kind: 'local', record, rng }));
+  }, { position, first, rng });
+  await page.reload();
+}
+
+/** A side's 26 counts (0 off, 1–24 its points, 25 its bar) from `{ index: count }`. */
+export const side = (counts) => Array.from({ length: 26 }, (_, i) => counts[i] ?? 0);
 
 /** Everything visible about the game: turn, phase, dice and every checker's place. */
 export async function snapshot(page) {
@@ -115,8 +131,8 @@ export async function playMoves(page, n) {
 
 /** A page in its own browser context (its own storage) with no ICE servers: two such pages
  * reach each other on this machine only. */
-export async function peerPage(browser) {
-  const context = await browser.newContext({ viewport: { width: 1000, height: 800 } });
+export async function peerPage(browser, options = {}) {
+  const context = await browser.newContext({ viewport: { width: 1000, height: 800 }, locale: 'cs-CZ', ...options });
   await context.addInitScript(() => localStorage.setItem('vrhcaby.ice', ''));
   const page = await context.newPage();
   page.errors = [];

@@ -1,0 +1,173 @@
+//! The words: Czech number agreement, the board's screen-reader labels, results, forfeits and
+//! the browser's language.
+
+use vrhcaby_rules::{Outcome, Reason, Side};
+
+use super::*;
+
+#[test]
+fn czech_checkers_agree_with_their_number() {
+    let cs = |side, n| checkers_cs(side, n);
+    assert_eq!(cs(Side::Black, 1), "černý");
+    for n in 2..=4 {
+        assert_eq!(cs(Side::Black, n), "černé", "{n}");
+        assert_eq!(cs(Side::White, n), "bílé", "{n}");
+    }
+    for n in [5, 6, 11, 15] {
+        assert_eq!(cs(Side::Black, n), "černých", "{n}");
+        assert_eq!(cs(Side::White, n), "bílých", "{n}");
+    }
+    assert_eq!(cs(Side::White, 1), "bílý");
+}
+
+#[test]
+fn point_labels_say_who_stands_there_and_whether_selected_or_a_target() {
+    let none = SpotState::default();
+    let label = |lang, n, who| point_label(lang, 13, who, n);
+    assert_eq!(
+        label(Lang::Cs, none, Some((Side::Black, 1))),
+        "Bod 13, 1 černý"
+    );
+    assert_eq!(
+        label(Lang::Cs, none, Some((Side::Black, 2))),
+        "Bod 13, 2 černé"
+    );
+    assert_eq!(
+        label(Lang::Cs, none, Some((Side::White, 5))),
+        "Bod 13, 5 bílých"
+    );
+    assert_eq!(label(Lang::Cs, none, None), "Bod 13, prázdný");
+    assert_eq!(
+        label(Lang::En, none, Some((Side::White, 1))),
+        "Point 13, 1 white checker"
+    );
+    assert_eq!(
+        label(Lang::En, none, Some((Side::Black, 7))),
+        "Point 13, 7 black checkers"
+    );
+    let selected = SpotState {
+        selected: true,
+        movable: true,
+        ..none
+    };
+    let target = SpotState {
+        target: true,
+        ..none
+    };
+    assert_eq!(
+        label(Lang::Cs, selected, Some((Side::White, 5))),
+        "Bod 13, 5 bílých, vybraný"
+    );
+    assert_eq!(
+        label(Lang::En, selected, Some((Side::White, 5))),
+        "Point 13, 5 white checkers, selected"
+    );
+    assert_eq!(label(Lang::Cs, target, None), "Bod 13, prázdný, cíl tahu");
+    assert_eq!(
+        label(Lang::En, target, None),
+        "Point 13, empty, move target"
+    );
+    assert_eq!(
+        holder_label(
+            Lang::Cs,
+            Side::White,
+            false,
+            2,
+            SpotState {
+                movable: true,
+                ..none
+            }
+        ),
+        "Bar bílého: 2 bílé, lze táhnout"
+    );
+    assert_eq!(
+        holder_label(Lang::En, Side::Black, false, 0, none),
+        "Black's bar: none"
+    );
+    assert_eq!(
+        holder_label(Lang::Cs, Side::Black, true, 5, target),
+        "Vyvedené kameny černého: 5 černých, cíl tahu"
+    );
+}
+
+#[test]
+fn the_dice_have_words() {
+    assert_eq!(dice_label(Lang::Cs, &[], false), "Kostky: žádné");
+    assert_eq!(
+        dice_label(Lang::Cs, &[(6, true), (5, false)], false),
+        "Kostky: 6 (použitá), 5"
+    );
+    let double = [(3, false), (3, false), (3, true), (3, true)];
+    assert_eq!(
+        dice_label(Lang::En, &double, false),
+        "Dice: 3, 3, 3 (used), 3 (used)"
+    );
+    assert_eq!(dice_label(Lang::En, &[], true), "Dice rolling");
+}
+
+#[test]
+fn a_forfeited_roll_says_who_rolled_what() {
+    assert_eq!(
+        forfeited(Lang::Cs, Side::Black, 3, 2),
+        "Černý hodil 3 a 2 — nemá tah"
+    );
+    assert_eq!(
+        forfeited(Lang::En, Side::Black, 3, 2),
+        "Black rolled 3 and 2 — no legal move"
+    );
+    assert_eq!(draw_declined(Lang::Cs, Side::White), "Bílý remízu odmítl");
+}
+
+#[test]
+fn results_read_as_one_sentence() {
+    assert_eq!(
+        result_line(Lang::Cs, Outcome::Draw, Reason::DrawAgreed),
+        "Remíza dohodou"
+    );
+    assert_eq!(
+        result_line(Lang::En, Outcome::Draw, Reason::DrawAgreed),
+        "Draw by agreement"
+    );
+    assert_eq!(
+        result_line(Lang::Cs, Outcome::Draw, Reason::DrawForfeits),
+        "Remíza po 5 propadlých hodech za sebou"
+    );
+    assert_eq!(
+        result_line(Lang::Cs, Outcome::Draw, Reason::Inactivity),
+        "Remíza po 10 hodinách bez posunu"
+    );
+    assert_eq!(
+        result_line(Lang::Cs, Outcome::White, Reason::Resigned),
+        "Bílý vyhrává: Černý se vzdal"
+    );
+    assert_eq!(
+        result_line(Lang::En, Outcome::Black, Reason::Inactivity),
+        "Black wins: 10 hours without a move — White loses"
+    );
+}
+
+#[test]
+fn panel_and_turn_phrases() {
+    assert_eq!(pips(Lang::Cs, 167), "zbývá 167 ok");
+    assert_eq!(pips(Lang::En, 167), "167 pips");
+    assert_eq!(borne_off(Lang::Cs, 3), "vyvedeno 3");
+    assert_eq!(lot(Lang::En, Side::Black), "Black starts");
+    assert_eq!(you_play(Lang::Cs, Side::Black), "Hraješ za černé");
+    assert_eq!(
+        t(Lang::Cs, Key::Tagline),
+        "České vrhcáby pro dva — na jednom zařízení."
+    );
+    assert_eq!(t(Lang::Cs, Key::Online), "soupeř připojen");
+}
+
+#[test]
+fn the_browser_language_picks_czech_or_english() {
+    assert_eq!(Lang::from_browser("cs-CZ"), Lang::Cs);
+    assert_eq!(Lang::from_browser("cs"), Lang::Cs);
+    assert_eq!(Lang::from_browser("sk"), Lang::Cs);
+    assert_eq!(Lang::from_browser("en-US"), Lang::En);
+    assert_eq!(Lang::from_browser("de-DE"), Lang::En);
+    // A stored choice is a code of ours; anything else is Czech, the default.
+    assert_eq!(Lang::from_code("en"), Lang::En);
+    assert_eq!(Lang::from_code(""), Lang::Cs);
+}

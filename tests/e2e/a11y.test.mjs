@@ -1,0 +1,137 @@
+// End-to-end: axe-core (npm `axe-core`, injected into the built page) on every screen a player
+// reaches — start, how to play, a game, each dialog (resign and leave confirmations, the draw
+// offer, the result), a position with tall stacks, the bar and borne-off checkers, and the
+// friend (invitation) and answer screens — in Czech and English, on a phone and a desktop. Any
+// violation of impact serious or critical fails.
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
+import {
+  launch, newPage, openPosition, peerPage, playMoves, serveDist, side, waitOnline, waitPhase,
+} from './harness.mjs';
+
+const AXE = await readFile(new URL('../../node_modules/axe-core/axe.min.js', import.meta.url), 'utf8');
+const SIZES = [{ width: 390, height: 844 }, { width: 1280, height: 800 }];
+const LANGS = ['cs', 'en'];
+
+let server;
+let browser;
+before(async () => { server = await serveDist(); browser = await launch(); });
+after(async () => { await browser?.close(); server?.close(); });
+
+/** Runs axe on the page as it is; returns the serious and critical violations, readable. The
+ * label-in-name rule (experimental in axe) is on too: the board's labels must hold what it shows. */
+async function violations(page) {
+  await page.waitForTimeout(250); // Leptos renders asynchronously
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE);
+  const found = await page.evaluate(async () => {
+    const r = await window.axe.run(document, {
+      rules: { 'label-content-name-mismatch': { enabled: true } },
+      resultTypes: ['violations'],
+    });
+    return r.violations.map((v) => ({
+      id: v.id, impact: v.impact, nodes: v.nodes.slice(0, 3).map((n) => n.target.join(' ')),
+    }));
+  });
+  return found.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+}
+
+const checked = [];
+async function expectClean(page, screen) {
+  const bad = await violations(page);
+  const size = page.viewportSize();
+  checked.push(`${screen} ${size.width}x${size.height}`);
+  assert.deepEqual(bad, [], `${screen} at ${size.width}×${size.height}: ${JSON.stringify(bad, null, 1)}`);
+}
+
+/** A fresh page in `lang` (chosen as a player would, stored) at `size`. */
+async function pageIn(lang, size, make = newPage) {
+  const page = await make(browser, { viewport: size });
+  await page.addInitScript((l) => localStorage.setItem('vrhcaby.lang', l), lang);
+  return page;
+}
+
+// Stacks over five (drawn with a count), checkers on the bar and borne off.
+const CROWDED = {
+  white: side({ 0: 3, 1: 7, 6: 2, 13: 2, 25: 1 }),
+  black: side({ 0: 1, 6: 8, 8: 3, 11: 2, 25: 1 }),
+};
+
+for (const lang of LANGS) {
+  for (const size of SIZES) {
+    describe(`axe: ${lang}, ${size.width}×${size.height}`, () => {
+      test('start, how to play, a game and its dialogs', { timeout: 180_000 }, async () => {
+        const page = await pageIn(lang, size);
+        await page.goto(`${server.url}?seed=5`);
+        await expectClean(page, 'start');
+        await page.getByTestId('how-to-play').click();
+        await expectClean(page, 'how to play');
+        await page.getByTestId('back').click();
+        await page.getByTestId('new-local-game').click();
+        await waitPhase(page, 'moving');
+        await expectClean(page, 'game');
+        // A checker selected, its targets lit.
+        await page.locator('.point.movable').first().click();
+        await page.locator('[data-target]').first().waitFor();
+        await expectClean(page, 'game with a selection');
+        await page.keyboard.press('Escape');
+        await page.getByTestId('resign').click();
+        await page.getByTestId('resign-dialog').waitFor();
+        await expectClean(page, 'resign confirmation');
+        await page.getByTestId('cancel-resign').click();
+        const offer = page.getByTestId('offer-draw');
+        for (let i = 0; i < 60 && (await offer.isDisabled()); i++) await playMoves(page, 1);
+        await offer.click();
+        await page.getByTestId('accept-draw').waitFor();
+        await expectClean(page, 'draw offer');
+        await page.getByTestId('decline-draw').click();
+        await waitPhase(page, 'moving');
+        await page.getByTestId('resign').click();
+        await page.getByTestId('confirm-resign').click();
+        await page.getByTestId('result').waitFor();
+        await expectClean(page, 'result');
+        assert.deepEqual(page.errors, []);
+        await page.context().close();
+      });
+
+      test('a crowded position: stack counts, the bar, borne-off checkers', { timeout: 60_000 }, async () => {
+        const page = await pageIn(lang, size);
+        await openPosition(page, server.url, { position: CROWDED, first: 'white', rng: 3 });
+        await waitPhase(page, 'moving', 'rolling');
+        await expectClean(page, 'crowded position');
+        // The drawn count is in the point's name.
+        const label = await page.locator('[data-point="1"]').getAttribute('aria-label');
+        assert.match(label, /\b7\b/, label);
+        assert.equal(await page.locator('[data-point="1"] text.count').textContent(), '7');
+        assert.deepEqual(page.errors, []);
+        await page.context().close();
+      });
+
+      test('the friend, answer and peer game screens, and the leave confirmation', { timeout: 120_000 }, async () => {
+        const host = await pageIn(lang, size, peerPage);
+        const guest = await pageIn(lang, size, peerPage);
+        await host.goto(server.url);
+        await host.getByTestId('play-friend').click();
+        await host.getByTestId('invite-link').waitFor();
+        await expectClean(host, 'invitation');
+        await guest.goto(await host.getByTestId('invite-link').inputValue());
+        await guest.getByTestId('answer-code').waitFor();
+        await expectClean(guest, 'answer');
+        await host.getByTestId('paste-answer').fill(await guest.getByTestId('answer-code').inputValue());
+        await host.getByTestId('connect').click();
+        await waitOnline(host);
+        await waitPhase(host, 'moving', 'rolling');
+        await expectClean(host, 'peer game');
+        await host.getByTestId('leave').click();
+        await host.getByTestId('leave-dialog').waitFor();
+        await expectClean(host, 'leave confirmation');
+        await host.getByTestId('cancel-leave').click();
+        assert.deepEqual([...host.errors, ...guest.errors], []);
+        await host.context().close();
+        await guest.context().close();
+      });
+    });
+  }
+}
+
+after(() => console.log(`axe checked ${checked.length} screens: ${checked.join('; ')}`));
