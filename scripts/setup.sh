@@ -31,7 +31,7 @@ if ! command -v node >/dev/null || ! command -v npm >/dev/null; then
   apt-get update -qq && apt-get install -y -qq nodejs npm
 fi
 if [ ! -x node_modules/.bin/wasm-opt ] || [ ! -d node_modules/playwright-core ] \
-   || [ ! -d node_modules/axe-core ] \
+   || [ ! -d node_modules/axe-core ] || [ ! -d node_modules/terser ] \
    || [ package-lock.json -nt node_modules/.package-lock.json ]; then
   npm ci --no-audit --no-fund
 fi

@@ -1,0 +1,34 @@
+// Minifies the wasm-bindgen glue of each page (Trunk's own JS minifier cannot parse it) with
+// terser, and updates the page's subresource-integrity hash for it. Run by scripts/build.sh
+// after Trunk: `node scripts/minify-js.mjs dist dist/peer`. The glue is an ES module; names it
+// exports stay as they are.
+import { createHash } from 'node:crypto';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { minify } from 'terser';
+
+const sri = (bytes) => 'sha384-' + createHash('sha384').update(bytes).digest('base64');
+
+for (const dir of process.argv.slice(2)) {
+  const htmlPath = join(dir, 'index.html');
+  let html = await readFile(htmlPath, 'utf8');
+  for (const name of await readdir(dir)) {
+    if (!/^vrhcaby-web-[0-9a-f]+\.js$/.test(name)) continue;
+    const path = join(dir, name);
+    const before = await readFile(path);
+    const out = await minify(before.toString('utf8'), {
+      module: true,
+      ecma: 2020,
+      compress: { passes: 2 },
+      mangle: true,
+      format: { comments: false },
+    });
+    if (!out.code) throw new Error(`terser gave nothing for ${path}`);
+    const after = Buffer.from(out.code);
+    const [oldHash, newHash] = [sri(before), sri(after)];
+    if (html.includes(oldHash)) html = html.replaceAll(oldHash, newHash);
+    await writeFile(path, after);
+    console.log(`${path}: ${before.length} → ${after.length} bytes`);
+  }
+  await writeFile(htmlPath, html);
+}
