@@ -21,6 +21,22 @@ use input::Spot;
 use layout::{View, RADIUS};
 pub use view::{seat_of, BoardView, ClockView};
 
+/// `data-series-white`, `data-series-black`: the series' score (the full app only; the start
+/// page keeps no series yet, and its first load is spared the attributes).
+#[cfg(feature = "viewer")]
+fn series_attributes(view: Memo<BoardView>) -> impl leptos::attr::Attribute {
+    use crate::session::series::points_text;
+    view! {
+        <{..}
+            data-series-white=move || view.with(|m| m.series.map(|s| points_text(s.0)))
+            data-series-black=move || view.with(|m| m.series.map(|s| points_text(s.1)))
+        />
+    }
+}
+
+#[cfg(not(feature = "viewer"))]
+fn series_attributes(_: Memo<BoardView>) -> impl leptos::attr::Attribute {}
+
 /// Board units as whole numbers for attributes (keeps float formatting out of the wasm).
 fn px(v: f64) -> i32 {
     v.round() as i32
@@ -387,6 +403,7 @@ pub fn Board(
                 data-phase=move || view.with(|m| m.phase.name())
                 data-seat=move || view.with(|m| m.own.map(Side::name))
                 data-rules=move || view.with(|m| m.rules.name())
+                {..series_attributes(view)}
                 role="group" aria-label=move || i18n::board_label(lang.get())>
                 <Frame view_of=view_of/>
                 {points}

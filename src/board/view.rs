@@ -21,6 +21,9 @@ pub struct BoardView {
     pub moves: Vec<Move>,
     /// The dice of the roll being played, and whether each is used.
     pub dice: Vec<(u8, bool)>,
+    /// The running score of a series of games on this device, White's and Black's in half
+    /// points (`data-series-*`); set by the game screen, `None` elsewhere.
+    pub series: Option<(u32, u32)>,
 }
 
 impl Default for BoardView {
@@ -35,6 +38,7 @@ impl Default for BoardView {
             mover: None,
             moves: Vec::new(),
             dice: Vec::new(),
+            series: None,
         }
     }
 }
@@ -81,6 +85,7 @@ impl BoardView {
                 .into_iter()
                 .map(|(d, used)| (d.value(), used))
                 .collect(),
+            series: None,
         }
     }
 }

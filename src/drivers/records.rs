@@ -92,12 +92,33 @@ pub fn open_text(d: Dispatch, text: &str) {
 }
 
 /// On the full app: a file handed over by the start page (`#replay`), opened once; or the start
-/// page's import (`#import`), which stays on this start screen.
+/// page's import (`#import`), which stays on this start screen; or its rematch (`#rematch`).
 pub fn open_handed_over(d: Dispatch) -> bool {
     let hash = web_sys::window().and_then(|w| w.location().hash().ok());
     if hash.as_deref() == Some("#import") {
         // The start page's "Open a game record": this start screen has the file input.
         crate::invite::clear_invitation_from_url();
+        return true;
+    }
+    if hash.as_deref() == Some("#rematch") {
+        // The start page's rematch: its finished game on this device, rematched here.
+        crate::invite::clear_invitation_from_url();
+        let d2 = d;
+        crate::drivers::storage::open(d, crate::session::Kind::Local, false);
+        Effect::new(move |done: Option<bool>| {
+            if done == Some(true) {
+                return true;
+            }
+            let over = d2.game.session.with(|s| {
+                s.as_ref().is_some_and(|s| {
+                    s.kind() == crate::session::Kind::Local && s.game().result().is_some()
+                })
+            });
+            if over {
+                crate::drivers::storage::rematch(d2, false);
+            }
+            over
+        });
         return true;
     }
     if hash.as_deref() != Some("#replay") {

@@ -141,6 +141,8 @@ pub enum Key {
     #[cfg(feature = "computer")]
     LevelStrongestAbout,
     Hint,
+    Rematch,
+    SwapSides,
     #[cfg(feature = "viewer")]
     MoveList,
     #[cfg(feature = "viewer")]
@@ -381,6 +383,10 @@ pub fn t(lang: Lang, key: Key) -> &'static str {
         (Lang::Cs, ReplayLast) => "Na konec",
         #[cfg(feature = "viewer")]
         (Lang::En, ReplayLast) => "To the end",
+        (Lang::Cs, Rematch) => "Odveta",
+        (Lang::En, Rematch) => "Rematch",
+        (Lang::Cs, SwapSides) => "Prohodit barvy",
+        (Lang::En, SwapSides) => "Swap colours",
         (Lang::Cs, Hint) => "Nápověda",
         (Lang::En, Hint) => "Hint",
         #[cfg(feature = "computer")]

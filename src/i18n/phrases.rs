@@ -413,3 +413,21 @@ pub fn not_receiving(lang: Lang) -> &'static str {
         Lang::En => "Your opponent is offline and is not receiving your moves — they will be sent once you reconnect.",
     }
 }
+
+/// The running score of a series of games on this device, from half points: `2½`.
+#[must_use]
+pub fn series_score(lang: Lang, white_half: u32, black_half: u32) -> String {
+    let points = |h: u32| {
+        let whole = (h / 2).to_string();
+        match (h % 2, h / 2) {
+            (0, _) => whole,
+            (_, 0) => "½".to_owned(),
+            _ => whole + "½",
+        }
+    };
+    let (w, b) = (points(white_half), points(black_half));
+    match lang {
+        Lang::Cs => format!("Série: Bílý {w} – {b} Černý"),
+        Lang::En => format!("Series: White {w} – {b} Black"),
+    }
+}

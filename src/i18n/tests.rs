@@ -155,7 +155,7 @@ fn panel_and_turn_phrases() {
     assert_eq!(you_play(Lang::Cs, Side::Black), "Hraješ za černé");
     assert_eq!(
         t(Lang::Cs, Key::Tagline),
-        "České vrhcáby pro dva — na jednom zařízení."
+        "České vrhcáby na jednom zařízení, s přítelem nebo s počítačem."
     );
     assert_eq!(t(Lang::Cs, Key::Online), "soupeř připojen");
 }
@@ -170,4 +170,10 @@ fn the_browser_language_picks_czech_or_english() {
     // A stored choice is a code of ours; anything else is Czech, the default.
     assert_eq!(Lang::from_code("en"), Lang::En);
     assert_eq!(Lang::from_code(""), Lang::Cs);
+}
+
+#[test]
+fn the_series_score_in_points_with_halves() {
+    assert_eq!(series_score(Lang::Cs, 5, 0), "Série: Bílý 2½ – 0 Černý");
+    assert_eq!(series_score(Lang::En, 1, 4), "Series: White ½ – 2 Black");
 }

@@ -129,16 +129,21 @@ pub fn Dialogs(confirm_resign: RwSignal<bool>, confirm_leave: RwSignal<bool>) ->
                    >
                     <h2 class="title" id="result-title">{move || i18n::result_title(s.lang.get(), outcome)}</h2>
                     <p>{move || i18n::reason_text(s.lang.get(), reason, outcome.winner().map(|w| !w))}</p>
+                    {series_line(d)}
                     <div class="row">
-                        <button class="primary" data-testid="new-game" on:click=move |_| {
+                        {rematch_button(d, kind() != Kind::Peer, confirm_resign)}
+                        <button class:primary=move || kind() == Kind::Peer data-testid="new-game" on:click=move |_| {
                             // The finished game's resign confirmation does not carry over.
                             confirm_resign.set(false);
-                            // After a game with a friend, the menu offers both kinds of new game.
-                            if kind() == Kind::Peer {
-                                link::close();
-                                d.nav.screen.set(Screen::Start);
-                            } else {
-                                storage::new_local(d);
+                            match kind() {
+                                // After a game with a friend, the menu offers both kinds of new game.
+                                Kind::Peer => {
+                                    link::close();
+                                    d.nav.screen.set(Screen::Start);
+                                }
+                                // Against the computer: choose its level and your side again.
+                                Kind::Bot => storage::computer(d),
+                                Kind::Local => storage::new_local(d),
                             }
                         }>
                             {move || s.say(Key::NewGame)}
@@ -152,6 +157,58 @@ pub fn Dialogs(confirm_resign: RwSignal<bool>, confirm_leave: RwSignal<bool>) ->
             }}
         </Show>
     }
+}
+
+/// The running score of the series on this device (after a rematch, or this game's result).
+#[cfg(feature = "viewer")]
+fn series_line(d: Dispatch) -> impl IntoView {
+    let s = d.settings;
+    let score = move || {
+        d.game.session.with(|x| {
+            let series = x.as_ref()?.series()?;
+            Some(i18n::series_score(
+                s.lang.get(),
+                series.half_points(Side::White),
+                series.half_points(Side::Black),
+            ))
+        })
+    };
+    view! { <p class="series" data-testid="series">{score}</p> }
+}
+
+/// The start page keeps no series (its first load has no room yet): its rematch continues on the
+/// full app, which starts it there (`peer/#rematch`) and keeps the score from then on.
+#[cfg(not(feature = "viewer"))]
+fn series_line(_: Dispatch) -> impl IntoView {}
+
+#[cfg(not(feature = "viewer"))]
+fn rematch_button(d: Dispatch, _: bool, _: RwSignal<bool>) -> impl IntoView {
+    let s = d.settings;
+    view! {
+        <button class="primary" data-testid="rematch"
+            on:click=move |_| storage::open_full_app("#rematch")>{move || s.say(Key::Rematch)}</button>
+    }
+}
+
+/// Rematch: the same players again, the score kept; the seats kept or swapped as they choose.
+/// A game with a friend has none (a rematch there needs both devices and a new fair lot).
+#[cfg(feature = "viewer")]
+fn rematch_button(d: Dispatch, here: bool, confirm_resign: RwSignal<bool>) -> impl IntoView {
+    let s = d.settings;
+    let swap = RwSignal::new(false);
+    here.then(|| {
+        view! {
+            <label class="choice">
+                <input type="checkbox" data-testid="rematch-swap" prop:checked=move || swap.get()
+                    on:change=move |ev| swap.set(event_target_checked(&ev))/>
+                {move || s.say(Key::SwapSides)}
+            </label>
+            <button class="primary" data-testid="rematch" on:click=move |_| {
+                confirm_resign.set(false);
+                storage::rematch(d, swap.get_untracked());
+            }>{move || s.say(Key::Rematch)}</button>
+        }
+    })
 }
 
 fn outcome_name(o: Outcome) -> &'static str {

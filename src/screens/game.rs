@@ -21,11 +21,14 @@ pub fn GameScreen() -> impl IntoView {
         let mut v = g.session.with(|x| {
             x.as_ref().map_or_else(BoardView::default, |x| {
                 let own = x.own_side();
-                BoardView::build(
-                    x.game(),
-                    |side| x.controls(side),
-                    own,
-                    seat_of(x.game(), own, follow),
+                with_series(
+                    BoardView::build(
+                        x.game(),
+                        |side| x.controls(side),
+                        own,
+                        seat_of(x.game(), own, follow),
+                    ),
+                    x,
                 )
             })
         });
@@ -101,3 +104,18 @@ fn records() -> impl IntoView {
 
 #[cfg(not(feature = "viewer"))]
 fn records() -> impl IntoView {}
+
+/// The series' score on the board (the full app: the start page keeps none yet).
+#[cfg(feature = "viewer")]
+fn with_series(mut v: BoardView, x: &crate::session::Session) -> BoardView {
+    use vrhcaby_rules::Side;
+    v.series = x
+        .series()
+        .map(|s| (s.half_points(Side::White), s.half_points(Side::Black)));
+    v
+}
+
+#[cfg(not(feature = "viewer"))]
+fn with_series(v: BoardView, _: &crate::session::Session) -> BoardView {
+    v
+}

@@ -111,3 +111,44 @@ test('the position IDs of the start position, and copy', { timeout: 60_000 }, as
   assert.equal(await page.evaluate(() => navigator.clipboard.readText()), xgid);
   assert.deepEqual(page.errors, []);
 });
+
+/** Resigns for the side on turn; returns the winner. */
+async function resignOnTurn(page) {
+  const loser = await page.locator('svg.board').getAttribute('data-turn');
+  await page.getByTestId('resign').click();
+  await page.getByTestId('confirm-resign').click();
+  await page.getByTestId('result').waitFor();
+  return loser === 'white' ? 'black' : 'white';
+}
+
+const series = (page) => page.locator('svg.board').evaluate((svg) =>
+  [svg.getAttribute('data-series-white'), svg.getAttribute('data-series-black')]);
+
+test('rematch keeps the running score; swapping the seats moves it with the players; the start page hands its rematch over', { timeout: 180_000 }, async () => {
+  const page = await newPage(browser);
+  // The start page: a game there ends; its rematch continues on the full app.
+  await page.goto(`${server.url}?seed=21`);
+  await page.getByTestId('new-local-game').click();
+  await waitPhase(page, 'moving');
+  const first = await resignOnTurn(page);
+  await page.getByTestId('rematch').click();
+  await page.waitForURL(/\/peer\//);
+  await waitPhase(page, 'moving');
+  const one = first === 'white' ? ['1', '0'] : ['0', '1'];
+  assert.deepEqual(await series(page), one, 'the first game counted');
+  // Second game: swap the seats for the next one; the score follows the players.
+  const second = await resignOnTurn(page);
+  const after2 = await series(page);
+  assert.match(await page.getByTestId('series').innerText(), /^Série: Bílý \d – \d Černý$/);
+  await page.getByTestId('rematch-swap').check();
+  await page.getByTestId('rematch').click();
+  await waitPhase(page, 'moving');
+  assert.deepEqual(await series(page), [after2[1], after2[0]], 'swapped seats: White now has what Black had');
+  const total = (await series(page)).map(Number).reduce((a, b) => a + b, 0);
+  assert.equal(total, 2, `two games counted (${first}, ${second})`);
+  // Reloaded, the series is still there.
+  await page.reload();
+  await waitPhase(page, 'moving', 'rolling', 'lot');
+  assert.equal((await series(page)).map(Number).reduce((a, b) => a + b, 0), 2);
+  assert.deepEqual(page.errors, []);
+});
