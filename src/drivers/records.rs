@@ -103,22 +103,7 @@ pub fn open_handed_over(d: Dispatch) -> bool {
     if hash.as_deref() == Some("#rematch") {
         // The start page's rematch: its finished game on this device, rematched here.
         crate::invite::clear_invitation_from_url();
-        let d2 = d;
-        crate::drivers::storage::open(d, crate::session::Kind::Local, false);
-        Effect::new(move |done: Option<bool>| {
-            if done == Some(true) {
-                return true;
-            }
-            let over = d2.game.session.with(|s| {
-                s.as_ref().is_some_and(|s| {
-                    s.kind() == crate::session::Kind::Local && s.game().result().is_some()
-                })
-            });
-            if over {
-                crate::drivers::storage::rematch(d2, false);
-            }
-            over
-        });
+        crate::drivers::storage::rematch_saved(d);
         return true;
     }
     if hash.as_deref() != Some("#replay") {

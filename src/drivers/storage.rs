@@ -207,6 +207,25 @@ pub fn rematch(d: Dispatch, swap: bool) {
     });
 }
 
+/// The start page's rematch (`peer/#rematch`): the saved game on this device, if it is over, is
+/// followed by its rematch, in one claim of the game (no second load can race it); a game not
+/// over simply continues.
+#[cfg(feature = "viewer")]
+pub fn rematch_saved(d: Dispatch) {
+    let next = platform::load(Kind::Local.key())
+        .and_then(|text| Session::load(&text, dice()).ok())
+        .and_then(|finished| finished.rematch(dice(), false));
+    let Some(next) = next else {
+        open(d, Kind::Local, false);
+        return;
+    };
+    with_claim(d, Kind::Local, true, move || {
+        switch(d, next);
+        d.nav.screen.set(Screen::Game);
+        d.perform(&Effect::Save);
+    });
+}
+
 /// The computer's levels (the CLI's names), weakest first.
 #[cfg(feature = "computer")]
 pub const LEVELS: [&str; 4] = ["beginner", "intermediate", "expert", "strongest"];

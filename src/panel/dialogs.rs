@@ -195,18 +195,20 @@ fn rematch_button(d: Dispatch, _: bool, _: RwSignal<bool>) -> impl IntoView {
 #[cfg(feature = "viewer")]
 fn rematch_button(d: Dispatch, here: bool, confirm_resign: RwSignal<bool>) -> impl IntoView {
     let s = d.settings;
-    let swap = RwSignal::new(false);
+    // The checkbox is read when Rematch is pressed: its state is the box's own, so a tick that
+    // lands just before the press cannot be missed.
+    let swap = NodeRef::<leptos::html::Input>::new();
     here.then(|| {
         view! {
-            <label class="choice">
-                <input type="checkbox" data-testid="rematch-swap" prop:checked=move || swap.get()
-                    on:change=move |ev| swap.set(event_target_checked(&ev))/>
-                {move || s.say(Key::SwapSides)}
-            </label>
             <button class="primary" data-testid="rematch" on:click=move |_| {
                 confirm_resign.set(false);
-                storage::rematch(d, swap.get_untracked());
+                let swapped = swap.get_untracked().is_some_and(|el| el.checked());
+                storage::rematch(d, swapped);
             }>{move || s.say(Key::Rematch)}</button>
+            <label class="choice">
+                <input type="checkbox" data-testid="rematch-swap" node_ref=swap/>
+                {move || s.say(Key::SwapSides)}
+            </label>
         }
     })
 }

@@ -12,8 +12,10 @@ use web_sys::{Element, KeyboardEvent};
 
 use crate::platform::focus;
 
-/// What Tab can reach in a dialog: its enabled buttons and the checked radio of a shown group.
-const TABBABLE: &str = "button:not([disabled]),:not(.hidden)>label>input:checked";
+/// What Tab can reach in a dialog: its enabled buttons, the checked radio of a shown group, and
+/// its checkboxes.
+const TABBABLE: &str =
+    "button:not([disabled]),:not(.hidden)>label>input:checked,label>input[type=checkbox]";
 const OPEN: &str = "[aria-modal=true]";
 /// Marks the element focused before the first of a chain of dialogs opened (a confirmation,
 /// then the result).

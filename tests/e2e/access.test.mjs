@@ -94,12 +94,12 @@ describe('dialogs', () => {
     const declined = new RegExp(`${offerer === 'white' ? 'Černý' : 'Bílý'} remízu odmítl`);
     assert.match(await page.getByTestId('notice').innerText(), declined);
     assert.match(await page.getByTestId('live').textContent(), declined);
-    // The result: focus on New game; its Menu leaves the game.
+    // The result: focus on Rematch (its first button); its Menu leaves the game.
     await page.getByTestId('resign').click();
     await page.getByTestId('confirm-resign').click();
     const result = page.getByTestId('result');
     await result.waitFor();
-    await page.waitForFunction(() => document.activeElement?.getAttribute('data-testid') === 'new-game');
+    await page.waitForFunction(() => document.activeElement?.getAttribute('data-testid') === 'rematch');
     assert.equal(await result.getAttribute('aria-modal'), 'true');
     // After the game the clock shows no 0 (no loss on time), and keeps its contract.
     const clock = page.getByTestId('clock');
@@ -166,7 +166,8 @@ describe('the board from the keyboard', () => {
       reached = (await focused(page)).id === 'resign';
     }
     assert.ok(reached, `Resign not reached in ${presses} presses`);
-    assert.ok(presses <= 3, `${presses} presses to the controls`);
+    // The board, Offer a draw and the Hint come first.
+    assert.ok(presses <= 4, `${presses} presses to the controls`);
     // Back onto the board, then the arrow keys.
     await page.keyboard.press('Shift+Tab');
     while ((await page.evaluate(() => document.activeElement?.closest('svg.board') === null))) {

@@ -141,9 +141,20 @@ test('rematch keeps the running score; swapping the seats moves it with the play
   const after2 = await series(page);
   assert.match(await page.getByTestId('series').innerText(), /^Série: Bílý \d – \d Černý$/);
   await page.getByTestId('rematch-swap').check();
+  assert.equal(await page.getByTestId('rematch-swap').isChecked(), true);
   await page.getByTestId('rematch').click();
+  await page.getByTestId('result').waitFor({ state: 'detached' });
   await waitPhase(page, 'moving');
-  assert.deepEqual(await series(page), [after2[1], after2[0]], 'swapped seats: White now has what Black had');
+  // Swapped seats: White now has what Black had (and the save says player a plays Black).
+  await page.waitForFunction((want) => {
+    const svg = document.querySelector('svg.board');
+    return svg.getAttribute('data-series-white') === want[0] && svg.getAttribute('data-series-black') === want[1];
+  }, [after2[1], after2[0]], { timeout: 10_000 }).catch(async (e) => {
+    const state = await page.evaluate(() => [document.querySelector('svg.board').getAttribute('data-series-white'),
+      document.querySelector('svg.board').getAttribute('data-series-black'), JSON.parse(localStorage.getItem('vrhcaby.save.local')).series, JSON.parse(localStorage.getItem('vrhcaby.save.local')).record.commands.length, document.querySelector('[data-testid=result]') !== null, location.href]);
+    throw new Error(`${e.message}; after2 ${after2}; now ${JSON.stringify(state)}`);
+  });
+  assert.match(await page.evaluate(() => JSON.parse(localStorage.getItem('vrhcaby.save.local')).series), / b$/);
   const total = (await series(page)).map(Number).reduce((a, b) => a + b, 0);
   assert.equal(total, 2, `two games counted (${first}, ${second})`);
   // Reloaded, the series is still there.
