@@ -107,7 +107,7 @@ pub fn Dialogs(confirm_resign: RwSignal<bool>, confirm_leave: RwSignal<bool>) ->
                                 {move || s.say(Key::Cancel)}
                             </button>
                             <button class="danger" data-testid="confirm-resign"
-                                on:click=move |_| resign(resigner.get_untracked().unwrap_or_else(default_resigner))>
+                                on:click=move |_| resign(checked_resigner().or(resigner.get_untracked()).unwrap_or_else(default_resigner))>
                                 {move || s.say(Key::ConfirmResign)}
                             </button>
                         </div>
@@ -211,6 +211,20 @@ fn rematch_button(d: Dispatch, here: bool, confirm_resign: RwSignal<bool>) -> im
             </label>
         }
     })
+}
+
+/// The side whose radio is checked in the resign dialog, read from the page when the player
+/// confirms (a change event missed under load must not make the other player resign).
+fn checked_resigner() -> Option<Side> {
+    let el = document()
+        .query_selector("input[name=resigner]:checked")
+        .ok()
+        .flatten()?;
+    match el.get_attribute("data-testid").as_deref() {
+        Some("resigner-white") => Some(Side::White),
+        Some("resigner-black") => Some(Side::Black),
+        _ => None,
+    }
 }
 
 fn outcome_name(o: Outcome) -> &'static str {

@@ -63,6 +63,20 @@ describe('a local game in the browser', () => {
     assert.deepEqual(page.errors, []);
   });
 
+  test('(c2) on one device the confirmation chooses who resigns', { timeout: 60_000 }, async () => {
+    const page = await newPage(browser);
+    await startGame(page, server.url, 9);
+    const onTurn = await turn(page);
+    const other = onTurn === 'white' ? 'black' : 'white';
+    await page.getByTestId('resign').click();
+    await page.getByTestId(`resigner-${other}`).check();
+    await page.getByTestId('confirm-resign').click();
+    const result = page.getByTestId('result');
+    await result.waitFor();
+    assert.equal(await result.getAttribute('data-result'), onTurn, 'the side chosen resigned, not the one on turn');
+    assert.deepEqual(page.errors, []);
+  });
+
   test('(c) resigning, with a confirmation', { timeout: 60_000 }, async () => {
     const page = await newPage(browser);
     await startGame(page, server.url, 8);
