@@ -131,9 +131,24 @@ pub fn tap(
         .origin(mover)
         .filter(|o| valid_selection(view, Some(*o)).is_some())
     {
-        Some(o) if selected != Some(o) => (Some(o), None),
+        Some(o) if selected != Some(o) => match forced_target(view, o) {
+            // A quick move: nothing else can move and this checker has one place to go (e.g.
+            // entering from the bar with one open point), so one tap plays it — the player had
+            // no choice to make.
+            Some(to) => (None, Some(Intent::Move { from: o, to })),
+            None => (Some(o), None),
+        },
         _ => (None, None),
     }
+}
+
+/// The one target of `from` when every legal move starts there and all go to the same place.
+fn forced_target(view: &BoardView, from: Origin) -> Option<Target> {
+    let first = view.moves.first()?;
+    view.moves
+        .iter()
+        .all(|m| m.from == from && m.to == first.to)
+        .then_some(first.to)
 }
 
 /// What a spot is now, for its attributes and its label: the selection, a target of it, or a
@@ -252,6 +267,58 @@ mod tests {
                 from: Origin::Point(p(24)),
                 to: Target::Point(p(18))
             })
+        );
+    }
+
+    #[test]
+    fn a_forced_move_is_played_by_one_tap_and_a_choice_is_not() {
+        use vrhcaby_rules::{Die, Move};
+        let mv = |from, to, die| Move {
+            from,
+            to,
+            die: Die::new(die).unwrap(),
+        };
+        // On the bar with one open point: every legal move enters there (with either die).
+        let bar = BoardView {
+            mover: Some(Side::White),
+            moves: vec![
+                mv(Origin::Bar, Target::Point(p(20)), 5),
+                mv(Origin::Bar, Target::Point(p(20)), 5),
+            ],
+            ..BoardView::default()
+        };
+        assert_eq!(
+            tap(&bar, None, Spot::Bar(Side::White)),
+            (
+                None,
+                Some(Intent::Move {
+                    from: Origin::Bar,
+                    to: Target::Point(p(20))
+                })
+            )
+        );
+        // Two places to go, or another checker that could move: the tap only selects.
+        let two = BoardView {
+            moves: vec![
+                mv(Origin::Bar, Target::Point(p(20)), 5),
+                mv(Origin::Bar, Target::Point(p(22)), 3),
+            ],
+            ..bar.clone()
+        };
+        assert_eq!(
+            tap(&two, None, Spot::Bar(Side::White)),
+            (Some(Origin::Bar), None)
+        );
+        let other = BoardView {
+            moves: vec![
+                mv(Origin::Point(p(13)), Target::Point(p(8)), 5),
+                mv(Origin::Point(p(6)), Target::Point(p(1)), 5),
+            ],
+            ..bar.clone()
+        };
+        assert_eq!(
+            tap(&other, None, Spot::Point(p(13))),
+            (Some(Origin::Point(p(13))), None)
         );
     }
 

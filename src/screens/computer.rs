@@ -36,6 +36,19 @@ pub fn ComputerScreen() -> impl IntoView {
             }
         };
     let start = move |_| {
+        // The choices as the page shows them (a change event missed under load must not start
+        // another level), remembered for next time.
+        for (signal, among, key, testid) in [
+            (level, &LEVELS[..], LEVEL_KEY, "bot-level"),
+            (side, &SIDES[..], SIDE_KEY, "bot-side"),
+        ] {
+            if let Some(v) =
+                select_value(testid).and_then(|v| among.iter().copied().find(|l| *l == v))
+            {
+                signal.set(v);
+                platform::store(key, v);
+            }
+        }
         let person = match side.get_untracked() {
             "white" => Some(Side::White),
             "black" => Some(Side::Black),
@@ -105,4 +118,13 @@ fn side_key(side: &str) -> Key {
         "black" => Key::SideBlack,
         _ => Key::SideRandom,
     }
+}
+
+/// The current value of the `<select>` with this test id.
+fn select_value(testid: &str) -> Option<String> {
+    let el = document()
+        .query_selector(&format!("[data-testid={testid}]"))
+        .ok()
+        .flatten()?;
+    js_sys::Reflect::get(&el, &"value".into()).ok()?.as_string()
 }

@@ -107,18 +107,25 @@ export async function snapshot(page) {
   });
 }
 
-/** Plays one single move by clicking: the first movable checker, then its first target. */
+/** Plays one single move by clicking: the first movable checker, then its first target (a
+ * forced move — nothing else can move and it has one place to go — is played by the first tap). */
 export async function playOneMove(page) {
+  const before = await page.evaluate(() => [document.querySelectorAll('[data-die]:not([data-used])').length,
+    document.querySelector('svg.board').getAttribute('data-turn')]);
+  const moved = (n) => document.querySelectorAll('[data-die]:not([data-used])').length !== n[0]
+    || document.querySelector('svg.board').getAttribute('data-phase') !== 'moving'
+    || document.querySelector('svg.board').getAttribute('data-turn') !== n[1];
   const origin = page.locator('.point.movable, .bar.movable').first();
   await origin.click();
+  await page.waitForFunction((n) => document.querySelector('[data-target]')
+    || document.querySelectorAll('[data-die]:not([data-used])').length !== n[0]
+    || document.querySelector('svg.board').getAttribute('data-phase') !== 'moving'
+    || document.querySelector('svg.board').getAttribute('data-turn') !== n[1], before, { timeout: 5_000 });
+  if (await page.evaluate(moved, before)) return;
   const target = page.locator('[data-target]').first();
-  await target.waitFor({ timeout: 5_000 });
-  const before = await page.evaluate(() => document.querySelectorAll('[data-die]:not([data-used])').length);
   await target.click();
   // The move is applied when a die gets used or the turn/phase moves on.
-  await page.waitForFunction((n) =>
-    document.querySelectorAll('[data-die]:not([data-used])').length !== n
-      || document.querySelector('svg.board').getAttribute('data-phase') !== 'moving', before, { timeout: 5_000 });
+  await page.waitForFunction(moved, before, { timeout: 5_000 });
 }
 
 /** Plays `n` single moves, whoever is on turn, waiting for the automatic rolls in between. */
