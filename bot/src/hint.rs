@@ -1,6 +1,8 @@
 //! The hint in the middle of a roll: the strongest play of the whole roll among those the moves
 //! already made can still reach, and the moves from here to it.
 
+use std::collections::HashSet;
+
 use vrhcaby_rules::{
     apply_move, legal_moves, plays, DiceLeft, Origin, Position, Roll, Rules, Side, Target,
 };
@@ -17,7 +19,7 @@ pub fn completions(
     left: &DiceLeft,
 ) -> Vec<(Position, Vec<(Origin, Target)>)> {
     let mut out = Vec::new();
-    let mut seen = Vec::new();
+    let mut seen = HashSet::new();
     let mut path = Vec::new();
     walk(pos, side, *left, &mut path, &mut seen, &mut out);
     out
@@ -28,13 +30,12 @@ fn walk(
     side: Side,
     left: DiceLeft,
     path: &mut Vec<(Origin, Target)>,
-    seen: &mut Vec<(Position, DiceLeft)>,
+    seen: &mut HashSet<(Position, DiceLeft)>,
     out: &mut Vec<(Position, Vec<(Origin, Target)>)>,
 ) {
-    if seen.iter().any(|(p, l)| p == pos && *l == left) {
+    if !seen.insert((*pos, left)) {
         return;
     }
-    seen.push((*pos, left));
     let moves = if pos.is_finished(side) {
         Vec::new()
     } else {

@@ -1,19 +1,15 @@
 //! Game files (the full app, feature `viewer`): exporting the record (a download of the
 //! `vrhcaby-record` JSON that the CLI's `replay` reads), importing one into the replay viewer, and
-//! copying the position's IDs. A record's text left under `vrhcaby.import` (by another page) opens
-//! with `#replay`; `#import` shows the start screen with the file input.
+//! copying the position's IDs; and what the start page hands over (`#import`, `#rematch`).
 
 use leptos::prelude::*;
 use vrhcaby_rules::Record;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_futures::JsFuture;
 
-use crate::platform;
 use crate::session::LoadError;
 use crate::state::Dispatch;
 
-/// The key an imported file waits under while the full app opens.
-const IMPORT_KEY: &str = "vrhcaby.import";
 /// A record file larger than this is not a game of ours (a long game is a few hundred KB).
 const MAX_FILE: f64 = 8.0 * 1024.0 * 1024.0;
 
@@ -91,8 +87,8 @@ pub fn open_text(d: Dispatch, text: &str) {
     }
 }
 
-/// On the full app: a file handed over by the start page (`#replay`), opened once; or the start
-/// page's import (`#import`), which stays on this start screen; or its rematch (`#rematch`).
+/// On the full app, what the start page asked for: its import (`#import`: this start screen,
+/// which has the file input) or its rematch (`#rematch`).
 pub fn open_handed_over(d: Dispatch) -> bool {
     let hash = web_sys::window().and_then(|w| w.location().hash().ok());
     if hash.as_deref() == Some("#import") {
@@ -106,15 +102,7 @@ pub fn open_handed_over(d: Dispatch) -> bool {
         crate::drivers::storage::rematch_saved(d);
         return true;
     }
-    if hash.as_deref() != Some("#replay") {
-        return false;
-    }
-    crate::invite::clear_invitation_from_url();
-    if let Some(text) = platform::load(IMPORT_KEY) {
-        platform::remove(IMPORT_KEY);
-        open_text(d, &text);
-    }
-    true
+    false
 }
 
 /// Copies `text` (the position's XGID) to the clipboard.
