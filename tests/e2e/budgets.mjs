@@ -51,8 +51,15 @@ while (select.length < TRIALS) {
       act();
     });
     const origin = document.querySelector('.point.movable, .bar.movable');
-    const s = await until(() => document.querySelector('[data-target]'), () => click(origin));
+    const usedBefore = document.querySelectorAll('[data-die][data-used]').length;
+    const turnBefore = svg.getAttribute('data-turn');
+    // A forced move is played by the tap itself (no targets to show): not a sample.
+    const s = await until(() => document.querySelector('[data-target]')
+      || document.querySelectorAll('[data-die][data-used]').length !== usedBefore
+      || svg.getAttribute('data-phase') !== 'moving' || svg.getAttribute('data-turn') !== turnBefore,
+    () => click(origin));
     const target = document.querySelector('[data-target]');
+    if (!target) return [null, null];
     const used = document.querySelectorAll('[data-die][data-used]').length;
     const r = await until(
       () => document.querySelectorAll('[data-die][data-used]').length !== used
@@ -60,6 +67,7 @@ while (select.length < TRIALS) {
       () => click(target));
     return [s, r];
   });
+  if (s === null) continue;
   select.push(s);
   redraw.push(r);
 }

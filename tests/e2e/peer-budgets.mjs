@@ -35,8 +35,13 @@ while (moveLatency.length < N) {
   const other = mover === 'white' ? guest : host;
   await waitPhase(page, 'moving');
   if ((await page.locator('svg.board').getAttribute('data-turn')) !== mover) continue;
+  const usedBefore = await page.locator('[data-die][data-used]').count();
   await page.locator('.point.movable, .bar.movable').first().click();
-  await page.locator('[data-target]').first().waitFor();
+  // A forced move is played by the tap itself (no targets): not a sample, wait for the next.
+  await page.waitForFunction((n) => document.querySelector('[data-target]')
+    || document.querySelectorAll('[data-die][data-used]').length !== n
+    || document.querySelector('svg.board').getAttribute('data-phase') !== 'moving', usedBefore);
+  if (!(await page.locator('[data-target]').count())) continue;
   const boardBefore = await other.evaluate(() => [...document.querySelectorAll('[data-point]')].map((el) => el.querySelectorAll('[data-checker]').length).join());
   const t0 = await page.evaluate(() => {
     const t = Date.now();
