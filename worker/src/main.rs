@@ -40,6 +40,22 @@ fn respond(text: &str) -> String {
     value.to_string()
 }
 
+/// A page-only request parsed, or its error answer.
+fn ask<T: serde::de::DeserializeOwned>(text: &str) -> Result<T, serde_json::Value> {
+    serde_json::from_str(text)
+        .map_err(|e| serde_json::json!({ "error": format!("bad request: {e}") }))
+}
+
+/// A request's position checked, or its error answer.
+fn position(setup: &Setup) -> Result<Position, serde_json::Value> {
+    Position::from_setup(setup).map_err(|e| serde_json::json!({ "error": e.to_string() }))
+}
+
+/// A request's roll checked, or its error answer.
+fn roll(dice: [u8; 2]) -> Result<Roll, serde_json::Value> {
+    Roll::from_values(dice[0], dice[1]).map_err(|e| serde_json::json!({ "error": e.to_string() }))
+}
+
 /// `{"op":"hint", position (the roll's start), current, turn, dice (the roll), left (the dice
 /// left)}` → `{"moves": [[o,t],…]}` from `current` (`Bot::hint_rest`: the strongest play of the
 /// roll still reachable).
@@ -52,20 +68,17 @@ fn hint_answer(bot: &mut Bot, text: &str) -> serde_json::Value {
         dice: [u8; 2],
         left: Vec<u8>,
     }
-    let ask = match serde_json::from_str::<Ask>(text) {
-        Ok(a) => a,
-        Err(e) => return serde_json::json!({ "error": format!("bad request: {e}") }),
-    };
-    let (start, current) = match (
-        Position::from_setup(&ask.position),
-        Position::from_setup(&ask.current),
-    ) {
-        (Ok(s), Ok(c)) => (s, c),
-        (Err(e), _) | (_, Err(e)) => return serde_json::json!({ "error": e.to_string() }),
-    };
-    let roll = match Roll::from_values(ask.dice[0], ask.dice[1]) {
-        Ok(r) => r,
-        Err(e) => return serde_json::json!({ "error": e.to_string() }),
+    let parsed = ask::<Ask>(text).and_then(|ask| {
+        Ok((
+            position(&ask.position)?,
+            position(&ask.current)?,
+            roll(ask.dice)?,
+            ask,
+        ))
+    });
+    let (start, current, roll, ask) = match parsed {
+        Ok(p) => p,
+        Err(e) => return e,
     };
     let left: Option<Vec<Die>> = ask.left.iter().map(|&v| Die::new(v)).collect();
     let Some(left) = left.filter(|l| l.len() <= 4 && l.iter().all(|d| roll.dice().contains(*d)))
@@ -101,17 +114,12 @@ fn offer_answer(bot: &mut Bot, text: &str) -> serde_json::Value {
         turn: Side,
         dice: [u8; 2],
     }
-    let ask = match serde_json::from_str::<Ask>(text) {
-        Ok(a) => a,
-        Err(e) => return serde_json::json!({ "error": format!("bad request: {e}") }),
+    let answer = |ask: Ask| -> Result<bool, serde_json::Value> {
+        Ok(bot.wants_draw(&position(&ask.position)?, ask.turn, roll(ask.dice)?))
     };
-    let position = match Position::from_setup(&ask.position) {
-        Ok(p) => p,
-        Err(e) => return serde_json::json!({ "error": e.to_string() }),
-    };
-    match Roll::from_values(ask.dice[0], ask.dice[1]) {
-        Ok(roll) => serde_json::json!({ "offer": bot.wants_draw(&position, ask.turn, roll) }),
-        Err(e) => serde_json::json!({ "error": e.to_string() }),
+    match ask::<Ask>(text).and_then(answer) {
+        Ok(offer) => serde_json::json!({ "offer": offer }),
+        Err(e) => e,
     }
 }
 
@@ -124,16 +132,14 @@ fn draw_answer(bot: &mut Bot, text: &str) -> serde_json::Value {
         #[serde(default)]
         dice: Option<[u8; 2]>,
     }
-    let ask = match serde_json::from_str::<Ask>(text) {
-        Ok(a) => a,
-        Err(e) => return serde_json::json!({ "error": format!("bad request: {e}") }),
+    let answer = |ask: Ask| -> Result<bool, serde_json::Value> {
+        let roll = ask.dice.and_then(|d| roll(d).ok());
+        Ok(bot.accepts_draw(&position(&ask.position)?, ask.offerer, roll))
     };
-    let position = match Position::from_setup(&ask.position) {
-        Ok(p) => p,
-        Err(e) => return serde_json::json!({ "error": e.to_string() }),
-    };
-    let roll = ask.dice.and_then(|[a, b]| Roll::from_values(a, b).ok());
-    serde_json::json!({ "accept": bot.accepts_draw(&position, ask.offerer, roll) })
+    match ask::<Ask>(text).and_then(answer) {
+        Ok(accept) => serde_json::json!({ "accept": accept }),
+        Err(e) => e,
+    }
 }
 
 /// The request's `id`, if it has one (echoed so the page can match answers to requests).
