@@ -99,7 +99,7 @@ fn hint_answer(bot: &mut Bot, text: &str) -> serde_json::Value {
     serde_json::json!({ "moves": moves })
 }
 
-/// The request's `op` beside the CLI's `bot` request: `accepts_draw` or `wants_draw`.
+/// The request's `op` beside the CLI's `bot` request: `accepts_draw`, `wants_draw` or `hint`.
 fn op(text: &str) -> Option<String> {
     let v: serde_json::Value = serde_json::from_str(text).ok()?;
     Some(v.get("op")?.as_str()?.to_owned())
