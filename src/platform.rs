@@ -151,3 +151,10 @@ pub fn browser_language() -> Option<String> {
         .and_then(|w| w.navigator().language())
         .filter(|l| !l.is_empty())
 }
+
+/// Copies `text` to the clipboard (the invitation, the answer code, a position's XGID).
+pub fn copy(text: &str) {
+    if let Some(w) = web_sys::window() {
+        let _ = w.navigator().clipboard().write_text(text);
+    }
+}

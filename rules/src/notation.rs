@@ -5,7 +5,7 @@
 
 use std::fmt;
 
-use crate::game::{Event, Game};
+use crate::game::Event;
 use crate::record::{Record, RecordError};
 use crate::types::{Move, Roll, Side};
 
@@ -20,17 +20,8 @@ pub struct TurnNotation {
 
 /// The move list of a record: every roll in order (the lot's roll is the starter's first roll).
 pub fn move_list(record: &Record) -> Result<Vec<TurnNotation>, RecordError> {
-    let mut game =
-        Game::with_variant(record.variant()?, record.position).map_err(RecordError::Position)?;
-    if let Some(created) = record.created {
-        game.set_created(created)
-            .map_err(|error| RecordError::Rejected { index: 0, error })?;
-    }
     let mut turns: Vec<TurnNotation> = Vec::new();
-    for (index, e) in record.commands.iter().enumerate() {
-        let events = game
-            .apply(e.cmd, e.t)
-            .map_err(|error| RecordError::Rejected { index, error })?;
+    record.replay_events(|events| {
         for event in events {
             match event {
                 Event::Rolled { side, roll } => turns.push(TurnNotation {
@@ -46,7 +37,7 @@ pub fn move_list(record: &Record) -> Result<Vec<TurnNotation>, RecordError> {
                 _ => {}
             }
         }
-    }
+    })?;
     Ok(turns)
 }
 

@@ -1,6 +1,6 @@
 //! Game files (the full app, feature `viewer`): exporting the record (a download of the
-//! `vrhcaby-record` JSON that the CLI's `replay` reads), importing one into the replay viewer, and
-//! copying the position's IDs; and what the start page hands over (`#import`, `#rematch`).
+//! `vrhcaby-record` JSON that the CLI's `replay` reads), importing one into the replay viewer;
+//! and what the start page hands over (`#import`, `#rematch`).
 
 use leptos::prelude::*;
 use vrhcaby_rules::Record;
@@ -103,11 +103,4 @@ pub fn open_handed_over(d: Dispatch) -> bool {
         return true;
     }
     false
-}
-
-/// Copies `text` (the position's XGID) to the clipboard.
-pub fn copy(text: &str) {
-    if let Some(w) = web_sys::window() {
-        let _ = w.navigator().clipboard().write_text(text);
-    }
 }

@@ -102,7 +102,7 @@ pub fn position_ids(d: crate::state::Dispatch) -> impl IntoView {
             <span>"XG: "<code data-testid="xgid">{xg}</code></span>
         </p>
         <button data-testid="copy-position" title=move || s.say(Key::CopyPositionHelp)
-            on:click=move |_| crate::drivers::records::copy(&xg())>{move || s.say(Key::CopyPosition)}</button>
+            on:click=move |_| crate::platform::copy(&xg())>{move || s.say(Key::CopyPosition)}</button>
     }
 }
 

@@ -11,12 +11,6 @@ use crate::panel::LanguageAndSound;
 use crate::session::Kind;
 use crate::state::{Dispatch, Screen, Settings};
 
-fn copy(text: &str) {
-    if let Some(w) = web_sys::window() {
-        let _ = w.navigator().clipboard().write_text(text);
-    }
-}
-
 /// The QR code of `text`, named for a screen reader ("QR kód pozvánky", or of the answer).
 #[component]
 fn Qr(text: String, invitation: bool) -> impl IntoView {
@@ -58,7 +52,7 @@ pub fn FriendScreen() -> impl IntoView {
                         <input class="code" readonly id="invite-link" data-testid="invite-link" prop:value=url.clone()
                             data-length=url.len().to_string()/>
                         <button class="primary" data-testid="copy-invite"
-                            on:click=move |_| { copy(&url2); copied.set(true); }>
+                            on:click=move |_| { crate::platform::copy(&url2); copied.set(true); }>
                             {move || if copied.get() { ctx.say(Key::Copied) } else { ctx.say(Key::CopyLink) }}
                         </button>
                         <Qr text=url3 invitation=true/>
@@ -80,7 +74,7 @@ pub fn FriendScreen() -> impl IntoView {
                         <label for="answer-code">{move || ctx.say(Key::SendBack)}</label>
                         <textarea class="code" readonly id="answer-code" data-testid="answer-code" rows="3" prop:value=code></textarea>
                         <button class="primary" data-testid="copy-answer"
-                            on:click=move |_| { copy(&code2); copied.set(true); }>
+                            on:click=move |_| { crate::platform::copy(&code2); copied.set(true); }>
                             {move || if copied.get() { ctx.say(Key::Copied) } else { ctx.say(Key::CopyCode) }}
                         </button>
                         <Qr text=code3 invitation=false/>

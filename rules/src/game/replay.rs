@@ -8,6 +8,15 @@ impl Record {
     /// when `created` is set, see [`Game::set_created`]), in time linear in the
     /// record's length. The result equals the live game that wrote the record.
     pub fn replay(&self) -> Result<Game, RecordError> {
+        self.replay_events(|_| {})
+    }
+
+    /// [`Record::replay`], handing `on_events` the events of each command as it is applied (the
+    /// move list reads the rolls, moves and hits from them).
+    pub fn replay_events(
+        &self,
+        mut on_events: impl FnMut(Vec<crate::game::Event>),
+    ) -> Result<Game, RecordError> {
         let mut game =
             Game::with_variant(self.variant()?, self.position).map_err(RecordError::Position)?;
         if let Some(created) = self.created {
@@ -17,8 +26,10 @@ impl Record {
         }
         game.reserve(self.commands.len());
         for (index, e) in self.commands.iter().enumerate() {
-            game.apply(e.cmd, e.t)
+            let events = game
+                .apply(e.cmd, e.t)
                 .map_err(|error| RecordError::Rejected { index, error })?;
+            on_events(events);
         }
         Ok(game)
     }
