@@ -338,6 +338,13 @@ impl Dispatch {
                 Event::GameOver { outcome, reason } => {
                     said.push(i18n::result_line(lang, outcome, reason));
                 }
+                Event::OpeningTie { .. }
+                | Event::Doubled { .. }
+                | Event::Beavered { .. }
+                | Event::Raccooned { .. }
+                | Event::Taken { .. }
+                | Event::ResignOffered { .. }
+                | Event::ResignRejected { .. } => said.extend(i18n::standard_event(lang, ev)),
             }
         }
         if !said.is_empty() {

@@ -1,4 +1,4 @@
-//! The trainer: TD(λ) self-play under the house rules, then optional rounds of re-training on
+//! The trainer: TD(λ) self-play under the house or the standard rules, then optional rounds of re-training on
 //! positions labelled by the net's own 1-ply look-ahead. Everything comes from one seed.
 //!
 //! TD(λ) is done in its forward view at the end of each game: every position's target is its
@@ -40,10 +40,13 @@ pub struct SelfPlay {
     inputs: Inputs,
     net: Scratch,
     states: Vec<(Position, Side, [f32; OUTPUTS])>,
+    /// The rules self-play follows: their plays, and what a play is chosen by (the win under
+    /// the house rules, the cubeless equity with gammons under the standard rules).
+    rules: Rules,
 }
 
-/// The best play at 0-ply for `side` (the position after it and the mover's estimate), with an
-/// optional uniform noise of up to ±`noise` on each play's win from `rng`.
+/// The best play at 0-ply for `side` under `rules` (the position after it and the mover's
+/// estimate), with an optional uniform noise of up to ±`noise` on each play's score from `rng`.
 #[allow(clippy::too_many_arguments)]
 pub fn best_play(
     ev: &Evaluator,
@@ -52,13 +55,14 @@ pub fn best_play(
     pos: &Position,
     side: Side,
     roll: vrhcaby_rules::Roll,
+    rules: Rules,
     noise: f32,
     rng: &mut SplitMix64,
 ) -> (Position, Estimate) {
     let mut best: Option<(f32, Position, Estimate)> = None;
-    gen.for_each(pos, side, roll, Rules::Vrhcaby, |after, _| {
+    gen.for_each(pos, side, roll, rules, |after, _| {
         let e = ev.after_play(after, side, scratch);
-        let key = e.win
+        let key = e.score(rules)
             + if noise > 0.0 {
                 noise * uniform(rng)
             } else {
@@ -75,6 +79,15 @@ pub fn best_play(
 }
 
 impl SelfPlay {
+    /// Self-play under `rules`.
+    #[must_use]
+    pub fn new(rules: Rules) -> SelfPlay {
+        SelfPlay {
+            rules,
+            ..SelfPlay::default()
+        }
+    }
+
     /// Plays one game of self-play at 0-ply and trains `ev` on it with TD(λ). Returns the number
     /// of positions trained on (0 if the game was dropped).
     pub fn game(
@@ -105,6 +118,7 @@ impl SelfPlay {
                 &pos,
                 side,
                 roll,
+                self.rules,
                 0.0,
                 rng,
             );
@@ -158,6 +172,7 @@ impl SelfPlay {
                     &pos,
                     side,
                     roll,
+                    self.rules,
                     noise,
                     rng,
                 );
@@ -176,6 +191,7 @@ impl SelfPlay {
 /// passes over them (in a seeded random order). Returns the mean squared change of the win.
 pub fn relabel_round(
     ev: &mut Evaluator,
+    rules: Rules,
     positions: &[(Position, Side)],
     epochs: usize,
     alpha: f32,
@@ -184,13 +200,7 @@ pub fn relabel_round(
     let mut searcher = crate::Searcher::new();
     let labelled: Vec<(Position, Side, [f32; OUTPUTS])> = positions
         .iter()
-        .map(|&(p, s)| {
-            (
-                p,
-                s,
-                searcher.on_roll(ev, &p, s, 1, Rules::Vrhcaby).outputs(),
-            )
-        })
+        .map(|&(p, s)| (p, s, searcher.on_roll(ev, &p, s, 1, rules).outputs()))
         .collect();
     let mut order: Vec<usize> = (0..labelled.len()).collect();
     let mut inputs = Inputs::default();

@@ -5,7 +5,7 @@ use serde::Deserialize;
 use serde_json::{json, Value};
 
 use crate::game::{Command, Game, Millis, Phase};
-use crate::movegen::{legal_moves, PlayGenerator, Rules};
+use crate::movegen::{legal_moves, standard_legal_moves, PlayGenerator, Rules};
 use crate::position::{Position, Setup};
 use crate::record::Record;
 use crate::types::{DiceLeft, Die, Roll, Side};
@@ -113,7 +113,13 @@ fn moves_answer(op: Op, req: &MoveRequest) -> Result<Value, String> {
             req.dice
         ));
     }
-    let moves: Vec<Value> = legal_moves(&position, req.turn, &DiceLeft::from_slice(&dice))
+    let left = DiceLeft::from_slice(&dice);
+    let moves = match req.rules {
+        Rules::Vrhcaby => legal_moves(&position, req.turn, &left),
+        // Compulsory dice (T3): only the first moves of maximal plays.
+        Rules::Standard => standard_legal_moves(&position, req.turn, &left),
+    };
+    let moves: Vec<Value> = moves
         .iter()
         .map(|m| json!({ "from": m.from.index(), "to": m.to.index(), "die": m.die.value() }))
         .collect();
@@ -133,7 +139,7 @@ fn replay_answer(req: ReplayRequest) -> Value {
     let now = req.now.unwrap_or(last);
     // Time passes to `now` (nothing can run out before the lot of a game on one device, where a
     // tick is refused; a game between two devices is on from its creation).
-    if game.phase() != Phase::Lot || game.created().is_some() {
+    if !matches!(game.phase(), Phase::Lot | Phase::Opening) || game.created().is_some() {
         if let Err(e) = game.apply(Command::Tick, now) {
             return error(format!("now: {e}"));
         }
@@ -152,7 +158,7 @@ fn error_with_index(e: &crate::record::RecordError) -> Value {
 #[must_use]
 pub fn state_json(game: &Game, now: Millis) -> Value {
     let result = game.result();
-    json!({
+    let mut state = json!({
         "status": if result.is_some() { "over" } else { "playing" },
         "result": result.map(|(o, _)| o),
         "reason": result.map(|(_, r)| r.name()),
@@ -160,8 +166,32 @@ pub fn state_json(game: &Game, now: Millis) -> Value {
         "position": game.position(),
         "turn": game.turn(),
         "dice": game.dice_left().values(),
-        "seconds_left": game.seconds_left(now),
+        // Without a clock (standard rules, T10) there is no time to count.
+        "seconds_left": game.has_clock().then(|| game.seconds_left(now)),
         "can_offer_draw": game.can_offer_draw(now).is_ok(),
         "can_claim": game.claimant(now).is_some(),
-    })
+    });
+    if game.variant().is_standard() {
+        let cube = game.cube();
+        let context = game.context();
+        let extra = json!({
+            "cube": { "value": cube.value, "owner": cube.owner },
+            "score": context.score,
+            "match_length": game.variant().options().match_length,
+            "crawford": game.is_crawford(),
+            "can_double": game.can_double().is_ok(),
+        });
+        let over = game
+            .score()
+            .filter(|_| result.is_some())
+            .map(|s| json!({ "points": s.points, "kind": s.kind.name() }));
+        if let Value::Object(state) = &mut state {
+            for part in [Some(extra), over].into_iter().flatten() {
+                if let Value::Object(part) = part {
+                    state.extend(part);
+                }
+            }
+        }
+    }
+    state
 }

@@ -2,10 +2,10 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::types::{Move, Origin, Roll, Side, Target};
+use crate::types::{Die, Move, Origin, Roll, Side, Target};
 
 mod error;
-pub use error::CommandError;
+pub use error::{CommandError, DoubleBar};
 
 /// Milliseconds on the caller's clock. They never go back (S2).
 pub type Millis = u64;
@@ -68,6 +68,43 @@ pub enum Command {
     DiceLate {
         side: Side,
     },
+    /// Standard (T1): the opening roll, one die each; the higher starts with both numbers,
+    /// equal dice are rolled again.
+    Opening {
+        white: Die,
+        black: Die,
+    },
+    /// Standard (T4): the side about to roll doubles.
+    Double {
+        side: Side,
+    },
+    /// Standard (T4, T5): the answerer takes the double (or the beaver, or the raccoon).
+    Take {
+        side: Side,
+    },
+    /// Standard (T4, T5): the answerer drops and loses the value before this step.
+    Drop {
+        side: Side,
+    },
+    /// Standard (T5): the taker redoubles at once, keeping the cube.
+    Beaver {
+        side: Side,
+    },
+    /// Standard (T5): the doubler answers a beaver by redoubling once more.
+    Raccoon {
+        side: Side,
+    },
+    /// Standard (T7): `side` offers to resign the game for `kind` times the cube.
+    OfferResign {
+        side: Side,
+        kind: Kind,
+    },
+    AcceptResign {
+        side: Side,
+    },
+    RejectResign {
+        side: Side,
+    },
 }
 
 impl Command {
@@ -89,6 +126,15 @@ impl Command {
             Command::Online { .. } => "online",
             Command::BadDice { .. } => "bad_dice",
             Command::DiceLate { .. } => "dice_late",
+            Command::Opening { .. } => "opening",
+            Command::Double { .. } => "double",
+            Command::Take { .. } => "take",
+            Command::Drop { .. } => "drop",
+            Command::Beaver { .. } => "beaver",
+            Command::Raccoon { .. } => "raccoon",
+            Command::OfferResign { .. } => "offer_resign",
+            Command::AcceptResign { .. } => "accept_resign",
+            Command::RejectResign { .. } => "reject_resign",
         }
     }
 
@@ -106,8 +152,19 @@ impl Command {
             | Command::Offline { side }
             | Command::Online { side }
             | Command::BadDice { side }
-            | Command::DiceLate { side } => Some(side),
-            Command::Start { .. } | Command::Dice { .. } | Command::Tick => None,
+            | Command::DiceLate { side }
+            | Command::Double { side }
+            | Command::Take { side }
+            | Command::Drop { side }
+            | Command::Beaver { side }
+            | Command::Raccoon { side }
+            | Command::OfferResign { side, .. }
+            | Command::AcceptResign { side }
+            | Command::RejectResign { side } => Some(side),
+            Command::Start { .. }
+            | Command::Dice { .. }
+            | Command::Opening { .. }
+            | Command::Tick => None,
         }
     }
 }
@@ -141,6 +198,36 @@ impl Outcome {
     }
 }
 
+/// How big a standard win is (T6, T7): single, gammon or backgammon.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Kind {
+    Single,
+    Gammon,
+    Backgammon,
+}
+
+impl Kind {
+    /// The multiple of the cube it scores (before the Jacoby rule).
+    #[must_use]
+    pub const fn multiplier(self) -> u16 {
+        match self {
+            Kind::Single => 1,
+            Kind::Gammon => 2,
+            Kind::Backgammon => 3,
+        }
+    }
+
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            Kind::Single => "single",
+            Kind::Gammon => "gammon",
+            Kind::Backgammon => "backgammon",
+        }
+    }
+}
+
 /// Why the game ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -155,6 +242,12 @@ pub enum Reason {
     DrawForfeits,
     /// Two devices: a dice reveal did not match its commitment (S13); its sender loses.
     BadDice,
+    /// Standard: a double (beaver, raccoon) was dropped (T4).
+    Dropped,
+    /// Standard: a resignation was accepted (T7).
+    ResignAccepted,
+    /// Standard: a delay-plus-reserve clock's reserve ran out (T10).
+    Timeout,
 }
 
 impl Reason {
@@ -170,7 +263,25 @@ impl Reason {
             Reason::DrawAgreed => "draw_agreed",
             Reason::DrawForfeits => "draw_forfeits",
             Reason::BadDice => "bad_dice",
+            Reason::Dropped => "dropped",
+            Reason::ResignAccepted => "resign_accepted",
+            Reason::Timeout => "timeout",
         }
+    }
+
+    /// Whether a standard game ended this way scores as a forfeit (T7, T11): leaving, a time
+    /// loss of any kind, ten hours, or a dice exchange that failed.
+    #[must_use]
+    pub fn is_forfeit(self) -> bool {
+        matches!(
+            self,
+            Reason::Left
+                | Reason::TimeoutClaimed
+                | Reason::TimeoutOffline
+                | Reason::Inactivity
+                | Reason::BadDice
+                | Reason::Timeout
+        )
     }
 }
 
@@ -184,6 +295,12 @@ pub enum Phase {
     Moving,
     DrawOffered,
     Over,
+    /// Standard: waiting for the opening roll (T1).
+    Opening,
+    /// Standard: a double (beaver, raccoon) awaits its answer.
+    Doubled,
+    /// Standard: a resignation awaits its answer.
+    ResignOffered,
 }
 
 impl Phase {
@@ -195,6 +312,9 @@ impl Phase {
             Phase::Moving => "moving",
             Phase::DrawOffered => "draw-offered",
             Phase::Over => "over",
+            Phase::Opening => "opening",
+            Phase::Doubled => "doubled",
+            Phase::ResignOffered => "resign-offered",
         }
     }
 }
@@ -244,5 +364,36 @@ pub enum Event {
     GameOver {
         outcome: Outcome,
         reason: Reason,
+    },
+    /// Standard (T1): the opening dice were equal (both show `die`); the cube stands at `cube`
+    /// (doubled by an automatic double, when agreed).
+    OpeningTie {
+        die: Die,
+        cube: u8,
+    },
+    /// Standard: `by` doubled (or beavered, or raccooned) to `value`.
+    Doubled {
+        by: Side,
+        value: u8,
+    },
+    Beavered {
+        by: Side,
+        value: u8,
+    },
+    Raccooned {
+        by: Side,
+        value: u8,
+    },
+    /// Standard: `by` took; the cube is now `value`, owned by the taker of the double.
+    Taken {
+        by: Side,
+        value: u8,
+    },
+    ResignOffered {
+        by: Side,
+        kind: Kind,
+    },
+    ResignRejected {
+        by: Side,
     },
 }

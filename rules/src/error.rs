@@ -22,6 +22,9 @@ pub enum SetupError {
     SharedPoint { white_point: u8 },
     /// A side has already borne off all 15: the game would be over before it starts.
     Finished { side: Side },
+    /// Standard: the match context cannot start a game (the match is over, or a Crawford state
+    /// that cannot come about).
+    Context(crate::matchplay::ContextError),
 }
 
 impl fmt::Display for SetupError {
@@ -45,6 +48,7 @@ impl fmt::Display for SetupError {
             SetupError::Finished { side } => {
                 write!(f, "{side} has already borne off all 15 checkers")
             }
+            SetupError::Context(e) => write!(f, "bad match context: {e}"),
         }
     }
 }
@@ -64,6 +68,9 @@ pub enum MoveError {
     Blocked { from: Origin, to: Target },
     /// Bearing off needs every checker home (R12) and the die rules of R13–R14.
     CannotBearOff { from: Origin },
+    /// Standard backgammon (T3): the move begins no play that uses as many dice as possible
+    /// (or, when only one die can be used, the higher).
+    NotMaximal { from: Origin, to: Target },
 }
 
 impl fmt::Display for MoveError {
@@ -84,6 +91,10 @@ impl fmt::Display for MoveError {
                 )
             }
             MoveError::CannotBearOff { from } => write!(f, "{from} cannot bear off now"),
+            MoveError::NotMaximal { from, to } => write!(
+                f,
+                "{from} to {to}: the dice must be used in full where possible (else the higher die)"
+            ),
         }
     }
 }

@@ -2,15 +2,21 @@
 
 mod query;
 mod replay;
+mod standard;
+mod timing;
 
+use crate::cube::{Cube, Offer};
 use crate::error::SetupError;
+use crate::matchplay::MatchContext;
 use crate::movegen::apply_move;
 use crate::position::Position;
 use crate::record::{Entry, Record};
 use crate::types::{BySide, DiceLeft, Roll, Side};
 use crate::variant::Variant;
 
-pub use crate::command::{Command, CommandError, Event, Millis, Outcome, Phase, Reason};
+pub use crate::command::{
+    Command, CommandError, DoubleBar, Event, Kind, Millis, Outcome, Phase, Reason,
+};
 
 /// The move clock and the answer time for a draw offer (R16, R25).
 pub const MOVE_TIME_MS: Millis = 60_000;
@@ -44,17 +50,23 @@ enum State {
         outcome: Outcome,
         reason: Reason,
     },
+    /// Standard: a double (beaver, raccoon) waits for its answer; untimed (T11).
+    Doubled {
+        offer: Offer,
+    },
+    /// Standard: a resignation waits for its answer; the state it paused is `Game::resume`.
+    ResignOffered {
+        by: Side,
+        kind: Kind,
+        at: Millis,
+    },
 }
 
-/// A timed event, in S3's order for events due at the same time.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
-enum Timed {
-    /// The offer's answer time ran out (R25).
-    Lapse,
-    /// The offline mover's time ran out (R18).
-    OfflineLoss,
-    /// Ten hours without a move (R19).
-    Inactivity,
+/// What a finished game scores (standard rules; under the house rules a win is 1, a draw 0).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Score {
+    pub points: u16,
+    pub kind: Kind,
 }
 
 /// A game of Vrhcáby. Always consistent: it changes only through [`Game::apply`], which either
@@ -99,6 +111,20 @@ pub struct Game {
     created: Option<Millis>,
     /// The last roll, for showing which dice are used.
     last_roll: Option<Roll>,
+    /// Standard: the cube.
+    cube: Cube,
+    /// Standard: what this game starts from (score, Crawford, reserve); the record's copy.
+    context: MatchContext,
+    /// Standard: the state a pending resignation paused.
+    resume: Option<State>,
+    /// Standard, delay-plus-reserve clock: each side's reserve left.
+    reserve: BySide<Millis>,
+    /// Standard: each side's rolls in this game (the opening counts for its starter): Holland.
+    rolls: BySide<u8>,
+    /// Standard: opening ties so far (automatic doubles, T1).
+    ties: u8,
+    /// What the finished game scored.
+    score: Option<Score>,
     record: Record,
 }
 
@@ -117,6 +143,13 @@ impl PartialEq for Game {
             && self.late == other.late
             && self.created == other.created
             && self.last_roll == other.last_roll
+            && self.cube == other.cube
+            && self.context == other.context
+            && self.resume == other.resume
+            && self.reserve == other.reserve
+            && self.rolls == other.rolls
+            && self.ties == other.ties
+            && self.score == other.score
             && self.record == other.record
     }
 }
@@ -153,6 +186,16 @@ impl Game {
     /// assert_eq!(game.record().rules, Rules::Vrhcaby);
     /// ```
     pub fn with_variant(variant: Variant, position: Option<Position>) -> Result<Game, SetupError> {
+        Game::with_context(variant, MatchContext::default(), position)
+    }
+
+    /// A new game under `variant` starting from `context` (standard rules: the score before it,
+    /// the Crawford state, the reserve left), from `position` (`None`: the start of R2).
+    pub fn with_context(
+        variant: Variant,
+        context: MatchContext,
+        position: Option<Position>,
+    ) -> Result<Game, SetupError> {
         if let Some(position) = position {
             for side in Side::ALL {
                 if position.is_finished(side) {
@@ -160,7 +203,20 @@ impl Game {
                 }
             }
         }
-        Ok(Game::fresh(variant, position))
+        if variant.is_standard() {
+            context
+                .check(&variant.options())
+                .map_err(SetupError::Context)?;
+        }
+        let mut game = Game::fresh(variant, position);
+        if variant.is_standard() {
+            game.context = context;
+            game.record.context = context;
+            if let Some((_, full)) = variant.delay_reserve() {
+                game.reserve = context.reserve.unwrap_or(BySide::new(full, full));
+            }
+        }
+        Ok(game)
     }
 
     fn fresh(variant: Variant, position: Option<Position>) -> Game {
@@ -177,7 +233,14 @@ impl Game {
             late: None,
             created: None,
             last_roll: None,
-            record: Record::new(variant.rules(), position),
+            cube: Cube::CENTRED,
+            context: MatchContext::default(),
+            resume: None,
+            reserve: BySide::default(),
+            rolls: BySide::default(),
+            ties: 0,
+            score: None,
+            record: Record::for_variant(variant, position),
         }
     }
 
@@ -254,94 +317,22 @@ impl Game {
         Ok(events)
     }
 
-    /// The earliest timed event still to happen if no command comes, given that everything due
-    /// by `cursor` has happened; ties in S3's order (lapse, offline, 10 hours). The one place
-    /// that decides when a timed event is due: [`Game::advance`] and [`Game::next_due`] use it.
-    fn next_timed(&self, cursor: Millis) -> Option<(Millis, Timed)> {
-        let lapse = match self.state {
-            State::DrawOffered { at, .. } => Some((at.saturating_add(MOVE_TIME_MS), Timed::Lapse)),
-            _ => None,
-        };
-        // R18 looks at the instant the clock runs out (S5): a mover already late when the
-        // offline came (its deadline not after the last command) does not lose by it.
-        let offline = match self.state {
-            State::Moving { side, clock, .. }
-                if self.offline[side] && clock.saturating_add(MOVE_TIME_MS) > cursor =>
-            {
-                Some((clock.saturating_add(MOVE_TIME_MS), Timed::OfflineLoss))
-            }
-            _ => None,
-        };
-        let inactivity = match self.state {
-            State::Rolling { .. } | State::Moving { .. } | State::DrawOffered { .. } => Some((
-                self.last_move_at.saturating_add(INACTIVITY_MS),
-                Timed::Inactivity,
-            )),
-            // A game between two devices counts R19 from its creation before the lot (S14).
-            State::Lot => self
-                .created
-                .map(|c| (c.saturating_add(INACTIVITY_MS), Timed::Inactivity)),
-            State::Over { .. } => None,
-        };
-        [lapse, offline, inactivity].into_iter().flatten().min()
-    }
-
-    /// Timed events due by `now`, earliest first; ties in S3's order (lapse, offline, 10 hours).
-    fn advance(&mut self, now: Millis, events: &mut Vec<Event>) {
-        let mut cursor = self.seen.unwrap_or(0);
-        while let Some((t, kind)) = self.next_timed(cursor).filter(|&(t, _)| t <= now) {
-            cursor = t;
-            match (kind, self.state) {
-                (Timed::Lapse, State::DrawOffered { offerer, dice, at }) => {
-                    self.state = State::Moving {
-                        side: offerer,
-                        dice,
-                        clock: at.saturating_add(MOVE_TIME_MS),
-                    };
-                    events.push(Event::DrawLapsed { offerer });
-                }
-                (Timed::OfflineLoss, State::Moving { side, .. }) => {
-                    self.finish(Outcome::win(!side), Reason::TimeoutOffline, events);
-                }
-                _ => {
-                    // A side late for the dice exchange is the side on turn for R19 (S14);
-                    // before the lot with nobody late the game is a draw.
-                    let outcome = match (self.state, self.late) {
-                        (State::Lot | State::Rolling { .. }, Some(late)) => Outcome::win(!late),
-                        (State::Lot, None) => Outcome::Draw,
-                        _ => Outcome::win(!self.turn().unwrap_or(Side::White)),
-                    };
-                    self.finish(outcome, Reason::Inactivity, events);
-                }
-            }
-        }
-    }
-
-    /// When the next timed event (an offer's lapse R25, an offline mover's time R18, ten hours
-    /// R19) happens if no other command comes: the earliest `t` at which
-    /// `apply(Command::Tick, t)` returns events. `None` when over or when nothing is pending,
-    /// and before the lot of a game on one device; before the lot of a game between two devices,
-    /// R19's ten hours from its creation (S14). Never before [`Game::last_time`]. A late dice
-    /// exchange is not a timed event: the peer layer reports it with [`Command::DiceLate`].
-    ///
-    /// ```
-    /// use vrhcaby_rules::{Command, Game, Roll, Side, INACTIVITY_MS};
-    /// let mut game = Game::new();
-    /// assert_eq!(game.next_due(), None);
-    /// game.apply(Command::Start { first: Side::White }, 1_000).unwrap();
-    /// assert_eq!(game.next_due(), Some(1_000 + INACTIVITY_MS)); // R19
-    /// let due = game.next_due().unwrap();
-    /// assert!(game.clone().apply(Command::Tick, due - 1).unwrap().is_empty());
-    /// assert!(!game.apply(Command::Tick, due).unwrap().is_empty());
-    /// assert_eq!(game.next_due(), None); // over
-    /// ```
-    #[must_use]
-    pub fn next_due(&self) -> Option<Millis> {
-        self.next_timed(self.seen.unwrap_or(0)).map(|(t, _)| t)
-    }
-
+    /// Ends the game; a standard game scores by its reason (see [`Game::score_of`]).
     fn finish(&mut self, outcome: Outcome, reason: Reason, events: &mut Vec<Event>) {
+        let score = self.score_of(outcome, reason);
+        self.finish_scored(outcome, reason, score, events);
+    }
+
+    fn finish_scored(
+        &mut self,
+        outcome: Outcome,
+        reason: Reason,
+        score: Score,
+        events: &mut Vec<Event>,
+    ) {
         self.state = State::Over { outcome, reason };
+        self.resume = None;
+        self.score = Some(score);
         events.push(Event::GameOver { outcome, reason });
     }
 
@@ -364,7 +355,10 @@ impl Game {
             // A tick after the end changes nothing (S9).
             (State::Over { .. }, Command::Tick) => return Ok(()),
             (State::Over { .. }, _) => return Err(CommandError::GameOver),
-            (State::Lot, Command::Start { .. } | Command::BadDice { .. }) => {}
+            (
+                State::Lot,
+                Command::Start { .. } | Command::Opening { .. } | Command::BadDice { .. },
+            ) => {}
             // A game between two devices is on from its creation (S14).
             (
                 State::Lot,
@@ -378,6 +372,11 @@ impl Game {
             ) if self.created.is_some() => {}
             (State::Lot, _) => return Err(CommandError::NotStarted),
             _ => {}
+        }
+        if self.variant.is_standard() {
+            if let Some(done) = self.execute_standard(cmd, now, events) {
+                return done;
+            }
         }
         match cmd {
             Command::Tick => Ok(()),
@@ -439,6 +438,11 @@ impl Game {
             }
             Command::Move { side, from, to } => {
                 let (mover, mut dice) = self.mover_dice(side)?;
+                let State::Moving { clock, .. } = self.state else {
+                    return Err(CommandError::NotMoving {
+                        phase: self.phase(),
+                    });
+                };
                 let mv = self
                     .variant
                     .check_move(&self.position, mover, from, to, &dice)?;
@@ -453,13 +457,17 @@ impl Game {
                 } else if dice.is_empty()
                     || !self.variant.has_legal_move(&self.position, side, &dice)
                 {
+                    self.charge_reserve(side, clock, now);
                     self.pass_turn(side, now, events);
                 } else {
-                    self.state = State::Moving {
-                        side,
-                        dice,
-                        clock: now,
+                    // The house clock restarts at every move (R16); a delay-plus-reserve clock
+                    // counts the whole turn (T10).
+                    let clock = if self.variant.delay_reserve().is_some() {
+                        clock
+                    } else {
+                        now
                     };
+                    self.state = State::Moving { side, dice, clock };
                 }
                 Ok(())
             }
@@ -509,6 +517,17 @@ impl Game {
                 self.finish(Outcome::win(!side), Reason::BadDice, events);
                 Ok(())
             }
+            Command::Opening { .. }
+            | Command::Double { .. }
+            | Command::Take { .. }
+            | Command::Drop { .. }
+            | Command::Beaver { .. }
+            | Command::Raccoon { .. }
+            | Command::OfferResign { .. }
+            | Command::AcceptResign { .. }
+            | Command::RejectResign { .. } => Err(CommandError::NotInRules {
+                command: cmd.name(),
+            }),
             Command::DiceLate { side } => {
                 let since = match self.state {
                     State::Rolling { since, .. } => since,

@@ -5,6 +5,7 @@
 //! and a whole board compares and hashes as 32 bytes. Single moves live here; complete turns in the
 //! `plays` submodule.
 
+mod compulsory;
 mod plays;
 
 use serde::{Deserialize, Serialize};
@@ -13,6 +14,7 @@ use crate::error::MoveError;
 use crate::position::{Position, BAR, OFF};
 use crate::types::{DiceLeft, Die, Move, Origin, Point, Side, Target};
 
+pub use compulsory::{standard_check_move, standard_legal_moves};
 pub use plays::{plays, Play, PlayGenerator};
 
 /// Which set of complete turns to generate.
@@ -35,6 +37,20 @@ impl Rules {
             Rules::Vrhcaby => "vrhcaby",
             Rules::Standard => "standard",
         }
+    }
+
+    /// The rules of a [`Rules::name`], or `None`.
+    ///
+    /// ```
+    /// use vrhcaby_rules::Rules;
+    /// assert_eq!(Rules::parse("standard"), Some(Rules::Standard));
+    /// assert_eq!(Rules::parse("chess"), None);
+    /// ```
+    #[must_use]
+    pub fn parse(name: &str) -> Option<Rules> {
+        [Rules::Vrhcaby, Rules::Standard]
+            .into_iter()
+            .find(|r| r.name() == name)
     }
 }
 

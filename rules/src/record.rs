@@ -8,11 +8,12 @@ use serde::{Deserialize, Serialize};
 use crate::error::SetupError;
 use serde_json::value::RawValue;
 
-use crate::command::{Command, CommandError, Millis};
+use crate::command::{Command, CommandError, Kind, Millis};
+use crate::matchplay::MatchContext;
 use crate::movegen::Rules;
 use crate::position::{Position, Setup};
-use crate::types::{Origin, Roll, Side, Target};
-use crate::variant::Variant;
+use crate::types::{Die, Origin, Roll, Side, Target};
+use crate::variant::{Options, Variant};
 
 /// The record format's name, stored in every record.
 pub const FORMAT: &str = "vrhcaby-record";
@@ -43,6 +44,8 @@ struct FlatEntry {
     from: Option<i64>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     to: Option<i64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    kind: Option<Kind>,
 }
 
 impl From<Entry> for FlatEntry {
@@ -55,10 +58,13 @@ impl From<Entry> for FlatEntry {
             side: e.cmd.side(),
             from: None,
             to: None,
+            kind: None,
         };
         match e.cmd {
             Command::Start { first } => f.first = Some(first),
             Command::Dice { dice } => f.dice = Some(dice.into()),
+            Command::Opening { white, black } => f.dice = Some([white.value(), black.value()]),
+            Command::OfferResign { kind, .. } => f.kind = Some(kind),
             Command::Move { from, to, .. } => {
                 f.from = Some(i64::from(from.index()));
                 f.to = Some(i64::from(to.index()));
@@ -102,6 +108,25 @@ impl TryFrom<FlatEntry> for Entry {
             "online" => Command::Online { side: side()? },
             "bad_dice" => Command::BadDice { side: side()? },
             "dice_late" => Command::DiceLate { side: side()? },
+            "opening" => {
+                let [w, b] = f.dice.ok_or_else(|| need("dice"))?;
+                let die = |v: u8| Die::new(v).ok_or_else(|| format!("a die shows 1 to 6, not {v}"));
+                Command::Opening {
+                    white: die(w)?,
+                    black: die(b)?,
+                }
+            }
+            "double" => Command::Double { side: side()? },
+            "take" => Command::Take { side: side()? },
+            "drop" => Command::Drop { side: side()? },
+            "beaver" => Command::Beaver { side: side()? },
+            "raccoon" => Command::Raccoon { side: side()? },
+            "offer_resign" => Command::OfferResign {
+                side: side()?,
+                kind: f.kind.ok_or_else(|| need("kind"))?,
+            },
+            "accept_resign" => Command::AcceptResign { side: side()? },
+            "reject_resign" => Command::RejectResign { side: side()? },
             other => return Err(format!("unknown command {other:?}")),
         };
         Ok(Entry { t: f.t, cmd })
@@ -127,6 +152,12 @@ pub struct Record {
     /// When a game between two devices was created (S14: the lot's dice exchange and R19 before
     /// the lot count from it). `None` for a game on one device. JSON `"created"`, omitted when `None`.
     pub created: Option<Millis>,
+    /// Standard: the options agreed (`None` under the house rules; a standard record without
+    /// them has the defaults, [`Options::default`]). JSON `"options"`.
+    pub options: Option<Options>,
+    /// Standard: what the game starts from (the score before it, Crawford, the reserve).
+    /// JSON `"context"`, omitted under the house rules.
+    pub context: MatchContext,
     pub commands: Vec<Entry>,
 }
 
@@ -140,6 +171,10 @@ struct RawRecord {
     position: Option<Setup>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     created: Option<Millis>,
+    #[serde(default)]
+    options: Option<Options>,
+    #[serde(default)]
+    context: Option<MatchContext>,
     /// Read one by one, so an unreadable command is named by its index.
     commands: Vec<Box<RawValue>>,
 }
@@ -153,6 +188,10 @@ struct RecordOut<'a> {
     position: Option<Setup>,
     #[serde(skip_serializing_if = "Option::is_none")]
     created: Option<Millis>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    options: Option<Options>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    context: Option<MatchContext>,
     commands: &'a [Entry],
 }
 
@@ -163,8 +202,8 @@ pub enum RecordError {
     Malformed(String),
     /// Not a Vrhcáby record, or a version this build does not know.
     UnknownVersion { format: String, version: u32 },
-    /// Rules this build cannot play a game under.
-    UnsupportedRules(Rules),
+    /// Standard options that do not go together.
+    Options(crate::variant::OptionsError),
     /// The start position is invalid (S11).
     Position(SetupError),
     /// Command `index` cannot be read.
@@ -194,7 +233,7 @@ impl fmt::Display for RecordError {
                 f,
                 "unknown record format {format:?} version {version} (this build reads {FORMAT:?} version {VERSION})"
             ),
-            RecordError::UnsupportedRules(r) => write!(f, "games under {r:?} rules are not supported"),
+            RecordError::Options(e) => write!(f, "bad options: {e}"),
             RecordError::Position(e) => write!(f, "bad start position: {e}"),
             RecordError::BadCommand { index, message } => {
                 write!(f, "command {index} cannot be read: {message}")
@@ -214,7 +253,18 @@ impl Record {
             rules,
             position,
             created: None,
+            options: None,
+            context: MatchContext::default(),
             commands: Vec::new(),
+        }
+    }
+
+    /// An empty record of a game on one device under `variant` (its options in the record).
+    #[must_use]
+    pub fn for_variant(variant: Variant, position: Option<Position>) -> Record {
+        Record {
+            options: variant.is_standard().then(|| variant.options()),
+            ..Record::new(variant.rules(), position)
         }
     }
 
@@ -244,10 +294,21 @@ impl Record {
                 })
             })
             .collect::<Result<Vec<Entry>, _>>()?;
+        let standard = raw.rules == Rules::Standard;
         Ok(Record {
             rules: raw.rules,
             position,
             created: raw.created,
+            options: if standard {
+                Some(raw.options.unwrap_or_default())
+            } else {
+                None
+            },
+            context: if standard {
+                raw.context.unwrap_or_default()
+            } else {
+                MatchContext::default()
+            },
             commands,
         })
     }
@@ -261,15 +322,22 @@ impl Record {
             rules: self.rules,
             position: self.position.map(|p| p.to_setup()),
             created: self.created,
+            options: self.options,
+            context: (self.rules == Rules::Standard).then_some(self.context),
             commands: &self.commands,
         };
         serde_json::to_string(&out).unwrap_or_default()
     }
 
-    /// The variant the record's game is played under; rules this build cannot play a game
-    /// under (standard backgammon, for now) are [`RecordError::UnsupportedRules`].
+    /// The variant the record's game is played under: the house rules, or standard backgammon
+    /// with the record's options ([`RecordError::Options`] if they do not go together).
     pub fn variant(&self) -> Result<Variant, RecordError> {
-        Variant::for_rules(self.rules).ok_or(RecordError::UnsupportedRules(self.rules))
+        match self.rules {
+            Rules::Vrhcaby => Ok(Variant::VRHCABY),
+            Rules::Standard => {
+                Variant::standard(self.options.unwrap_or_default()).map_err(RecordError::Options)
+            }
+        }
     }
 
     /// The time of the last command, if any.

@@ -21,8 +21,8 @@ use std::path::{Path, PathBuf};
 use serde_json::{json, Map, Value};
 use vrhcaby_rules::cli::{self, Op};
 use vrhcaby_rules::{
-    Command, CommandError, Entry, Event, Game, MoveError, Origin, Phase, Position, Roll, Setup,
-    SetupError, Side, Target,
+    Command, CommandError, Entry, Event, Game, MatchContext, MoveError, Options, Origin, Phase,
+    Position, Roll, Setup, SetupError, Side, Target, Variant,
 };
 
 type Res<T = ()> = Result<T, String>;
@@ -36,12 +36,20 @@ const COMMON_KEYS: [&str; 4] = ["name", "rules", "description", "kind"];
 const RULE_COUNT: u32 = 27;
 /// S1–S14: S15 and S16 (each device's clock, reconnection) belong to the peer layer.
 const SETTLED_COUNT: u32 = 14;
+/// T1–T11: standard backgammon.
+const STANDARD_COUNT: u32 = 11;
 
 /// Keys a game step may carry besides the record command itself.
 const STEP_KEYS: [&str; 5] = ["reject", "expect", "events", "unchanged", "note"];
 /// Keys of the record command JSON (`Entry`).
-const COMMAND_KEYS: [&str; 7] = ["t", "cmd", "first", "dice", "side", "from", "to"];
-const CHECK_KEYS: [&str; 16] = [
+const COMMAND_KEYS: [&str; 8] = ["t", "cmd", "first", "dice", "side", "from", "to", "kind"];
+const CHECK_KEYS: [&str; 22] = [
+    "match_length",
+    "crawford",
+    "can_double",
+    "points",
+    "kind",
+    "seconds_left_null",
     "status",
     "result",
     "reason",
@@ -86,7 +94,7 @@ fn is_rule_tag(tag: &str) -> bool {
             .and_then(|n| n.parse::<u32>().ok())
             .is_some_and(|n| (1..=max).contains(&n) && tag == format!("{prefix}{n}"))
     };
-    number('R', RULE_COUNT) || number('S', SETTLED_COUNT)
+    number('R', RULE_COUNT) || number('S', SETTLED_COUNT) || number('T', STANDARD_COUNT)
 }
 
 /// Reads every scenario file; a malformed file or scenario panics with its name.
@@ -311,11 +319,15 @@ fn compare_moves(what: &str, expected: &[MoveTriple], actual: Vec<MoveTriple>) -
 // ---- legal ----------------------------------------------------------------------------------
 
 fn run_legal(body: &Map<String, Value>) -> Res {
-    allow(body, &["position", "turn", "dice", "moves", "error"])?;
+    allow(
+        body,
+        &["position", "turn", "dice", "moves", "error", "ruleset"],
+    )?;
     let request = json!({
         "position": position_json(field(body, "position")?)?,
         "turn": field(body, "turn")?,
         "dice": field(body, "dice")?,
+        "rules": body.get("ruleset").cloned().unwrap_or(json!("vrhcaby")),
     });
     let answer = cli::answer(Op::Legal, &request.to_string());
     if body.get("error") == Some(&Value::Bool(true)) {
@@ -557,6 +569,7 @@ fn setup_error_name(e: &SetupError) -> &'static str {
         SetupError::WrongTotal { .. } => "wrong_total",
         SetupError::SharedPoint { .. } => "shared_point",
         SetupError::Finished { .. } => "finished",
+        SetupError::Context(_) => "context",
     }
 }
 
@@ -601,6 +614,7 @@ fn move_error_name(e: &MoveError) -> &'static str {
         MoveError::NoDie { .. } => "no_die",
         MoveError::Blocked { .. } => "blocked",
         MoveError::CannotBearOff { .. } => "cannot_bear_off",
+        MoveError::NotMaximal { .. } => "not_maximal",
     }
 }
 
@@ -629,6 +643,15 @@ fn error_json(e: &CommandError) -> Value {
         CommandError::CannotClaim => json!({ "kind": "cannot_claim" }),
         CommandError::NotLate => json!({ "kind": "not_late" }),
         CommandError::AlreadyLate => json!({ "kind": "already_late" }),
+        CommandError::NotInRules { command } => {
+            json!({ "kind": "not_in_rules", "command": command })
+        }
+        CommandError::CannotDouble(bar) => json!({ "kind": "cannot_double", "bar": bar.name() }),
+        CommandError::NoDouble => json!({ "kind": "no_double" }),
+        CommandError::CannotBeaver => json!({ "kind": "cannot_beaver" }),
+        CommandError::NoResignOffer => json!({ "kind": "no_resign_offer" }),
+        CommandError::AnswerPending => json!({ "kind": "answer_pending" }),
+        CommandError::ResignAfterTimeout => json!({ "kind": "resign_after_timeout" }),
     }
 }
 
@@ -654,6 +677,19 @@ fn event_json(e: &Event) -> Value {
         Event::GameOver { outcome, reason } => {
             json!({ "event": "game_over", "result": outcome, "reason": reason.name() })
         }
+        Event::OpeningTie { die, cube } => {
+            json!({ "event": "opening_tie", "die": die.value(), "cube": cube })
+        }
+        Event::Doubled { by, value } => json!({ "event": "doubled", "by": by, "value": value }),
+        Event::Beavered { by, value } => json!({ "event": "beavered", "by": by, "value": value }),
+        Event::Raccooned { by, value } => {
+            json!({ "event": "raccooned", "by": by, "value": value })
+        }
+        Event::Taken { by, value } => json!({ "event": "taken", "by": by, "value": value }),
+        Event::ResignOffered { by, kind } => {
+            json!({ "event": "resign_offered", "by": by, "kind": kind.name() })
+        }
+        Event::ResignRejected { by } => json!({ "event": "resign_rejected", "by": by }),
     }
 }
 
@@ -681,7 +717,7 @@ fn sorted_numbers(v: &Value) -> Option<Vec<i64>> {
 /// the lot of a game on one device (where a tick is refused and nothing can run out).
 fn pass_time(game: &Game, t: u64) -> Res<Game> {
     let mut now = game.clone();
-    if now.phase() != Phase::Lot || now.created().is_some() {
+    if !matches!(now.phase(), Phase::Lot | Phase::Opening) || now.created().is_some() {
         now.apply(Command::Tick, t).map_err(|e| e.to_string())?;
     }
     Ok(now)
@@ -727,6 +763,42 @@ fn check_state(game: &Game, t: u64, check: &Value) -> Res {
                 let got = json!(now.roll_due_since());
                 (*expected == got, got)
             }
+            "cube_value" => {
+                let got = state["cube"]["value"].clone();
+                (*expected == got, got)
+            }
+            "cube_owner" => {
+                let got = state["cube"]["owner"].clone();
+                (*expected == got, got)
+            }
+            "score_white" | "score_black" => {
+                let got = state["score"][&key[6..]].clone();
+                (*expected == got, got)
+            }
+            "next_white" | "next_black" | "next_crawford" => {
+                let next = now
+                    .next_context()
+                    .map(|c| serde_json::to_value(c).unwrap_or_default());
+                let got = match (key.as_str(), next) {
+                    (_, None) => Value::Null,
+                    ("next_crawford", Some(c)) => c["crawford"].clone(),
+                    (k, Some(c)) => c["score"][&k[5..]].clone(),
+                };
+                (*expected == got, got)
+            }
+            "reserve_white" | "reserve_black" => {
+                let side = if key == "reserve_white" {
+                    Side::White
+                } else {
+                    Side::Black
+                };
+                let got = json!(now.reserve_left()[side]);
+                (*expected == got, got)
+            }
+            "seconds_left_null" => {
+                let got = json!(state["seconds_left"].is_null());
+                (*expected == got, got)
+            }
             "legal" => {
                 let want = move_triples(expected)?;
                 let got: Vec<MoveTriple> = now
@@ -745,7 +817,7 @@ fn check_state(game: &Game, t: u64, check: &Value) -> Res {
                     Err(_) => (false, json!(got)),
                 }
             }
-            k if CHECK_KEYS.contains(&k) => {
+            k if CHECK_KEYS.contains(&k) && k != "seconds_left_null" => {
                 let got = state.get(k).cloned().unwrap_or(Value::Null);
                 (*expected == got, got)
             }
@@ -763,12 +835,32 @@ fn check_state(game: &Game, t: u64, check: &Value) -> Res {
 }
 
 fn run_game(body: &Map<String, Value>) -> Res {
-    allow(body, &["position", "created", "steps"])?;
-    let mut game = match body.get("position") {
-        Some(p) => Game::from_position(position_of(p)?)
-            .map_err(|e| format!("the start position is refused: {e}"))?,
-        None => Game::new(),
+    allow(
+        body,
+        &[
+            "position", "created", "steps", "ruleset", "options", "context",
+        ],
+    )?;
+    let position = body.get("position").map(position_of).transpose()?;
+    let variant = match body.get("ruleset").and_then(Value::as_str) {
+        None | Some("vrhcaby") => Variant::VRHCABY,
+        Some("standard") => {
+            let options: Options = match body.get("options") {
+                Some(o) => {
+                    serde_json::from_value(o.clone()).map_err(|e| format!("options: {e}"))?
+                }
+                None => Options::default(),
+            };
+            Variant::standard(options).map_err(|e| format!("options: {e}"))?
+        }
+        Some(other) => return Err(format!("unknown ruleset {other:?}")),
     };
+    let context: MatchContext = match body.get("context") {
+        Some(c) => serde_json::from_value(c.clone()).map_err(|e| format!("context: {e}"))?,
+        None => MatchContext::default(),
+    };
+    let mut game = Game::with_context(variant, context, position)
+        .map_err(|e| format!("the start is refused: {e}"))?;
     if let Some(created) = body.get("created") {
         let created = created.as_u64().ok_or("created must be a time in ms")?;
         game.set_created(created).map_err(|e| e.to_string())?;
@@ -913,6 +1005,7 @@ fn every_rule_has_a_scenario() {
     let all: Vec<String> = (1..=RULE_COUNT)
         .map(|n| format!("R{n}"))
         .chain((1..=SETTLED_COUNT).map(|n| format!("S{n}")))
+        .chain((1..=STANDARD_COUNT).map(|n| format!("T{n}")))
         .collect();
     let table: Vec<String> = all
         .iter()

@@ -56,6 +56,12 @@ fn move_error(lang: Lang, e: &MoveError) -> String {
         (Lang::En, MoveError::CannotBearOff { from }) => {
             format!("{} cannot bear off now.", place(lang, from))
         }
+        (Lang::Cs, MoveError::NotMaximal { .. }) => {
+            "Tak nejde: kostky se musí využít celé, jde-li to (jinak ta vyšší).".into()
+        }
+        (Lang::En, MoveError::NotMaximal { .. }) => {
+            "Not that way: both dice must be played if possible (else the higher).".into()
+        }
     }
 }
 
@@ -98,6 +104,23 @@ pub fn command_error(lang: Lang, e: &CommandError) -> String {
         (Lang::En, E::NotLate) => "The time for the dice exchange has not run out yet.".into(),
         (Lang::Cs, E::AlreadyLate) => "Zpoždění u tohoto hodu už je zaznamenáno.".into(),
         (Lang::En, E::AlreadyLate) => "A side is already late for this roll.".into(),
+        (Lang::Cs, E::NotInRules { .. }) => "To tato pravidla neznají.".into(),
+        (Lang::En, E::NotInRules { .. }) => "These rules have no such thing.".into(),
+        (_, E::CannotDouble(bar)) => super::double_blocked(lang, *bar),
+        (Lang::Cs, E::NoDouble) => "Žádné zdvojení nečeká na odpověď.".into(),
+        (Lang::En, E::NoDouble) => "No double is waiting for an answer.".into(),
+        (Lang::Cs, E::CannotBeaver) => "Bobra (ani mývala) teď dát nelze.".into(),
+        (Lang::En, E::CannotBeaver) => "No beaver (or raccoon) is possible now.".into(),
+        (Lang::Cs, E::NoResignOffer) => "Žádná nabídka vzdání nečeká na odpověď.".into(),
+        (Lang::En, E::NoResignOffer) => "No resignation is waiting for an answer.".into(),
+        (Lang::Cs, E::AnswerPending) => "Nejdřív je třeba odpovědět na nabídku.".into(),
+        (Lang::En, E::AnswerPending) => "The pending offer must be answered first.".into(),
+        (Lang::Cs, E::ResignAfterTimeout) => {
+            "Čas na posun vypršel: vzdání už nabídnout nelze.".into()
+        }
+        (Lang::En, E::ResignAfterTimeout) => {
+            "Your move time has run out: no resignation offer now.".into()
+        }
     }
 }
 
@@ -136,12 +159,8 @@ fn record_error(lang: Lang, e: &RecordError) -> String {
         (Lang::En, RecordError::UnknownVersion { .. }) => {
             "The record is in an unknown format.".into()
         }
-        (Lang::Cs, RecordError::UnsupportedRules(_)) => {
-            "Tato pravidla tu zatím hrát nejdou.".into()
-        }
-        (Lang::En, RecordError::UnsupportedRules(_)) => {
-            "These rules cannot be played here yet.".into()
-        }
+        (Lang::Cs, RecordError::Options(_)) => "Dohodnutá pravidla k sobě nepatří.".into(),
+        (Lang::En, RecordError::Options(_)) => "The agreed options do not go together.".into(),
         (Lang::Cs, RecordError::Position(_)) => "Výchozí postavení není platné.".into(),
         (Lang::En, RecordError::Position(_)) => "The start position is not valid.".into(),
         (Lang::Cs, RecordError::Malformed(_)) => "Záznam hry nejde přečíst.".into(),

@@ -1,6 +1,6 @@
 //! Phrases built from values: names, turns, results, announcements and labels.
 
-use vrhcaby_rules::{CommandError, Move, Outcome, Reason, Side};
+use vrhcaby_rules::{CommandError, DoubleBar, Event, Move, Outcome, Reason, Side};
 
 use super::{t, Key, Lang};
 use crate::session::{Crossing, Kind};
@@ -79,7 +79,34 @@ pub fn reason_text(lang: Lang, reason: Reason, loser: Option<Side>) -> String {
             format!("kostky, které poslal {l}, neodpovídaly jeho závazku")
         }
         (Lang::En, Reason::BadDice) => format!("{l}'s dice did not match their commitment"),
+        (Lang::Cs, Reason::Dropped) => format!("{l} nepřijal zdvojení"),
+        (Lang::En, Reason::Dropped) => format!("{l} dropped the double"),
+        (Lang::Cs, Reason::ResignAccepted) => format!("{l} se vzdal"),
+        (Lang::En, Reason::ResignAccepted) => format!("{l} resigned"),
+        (Lang::Cs, Reason::Timeout) => format!("{l} vyčerpal časovou rezervu"),
+        (Lang::En, Reason::Timeout) => format!("{l} ran out of reserve time"),
     }
+}
+
+/// Why "Double" is not available now.
+#[must_use]
+pub fn double_blocked(lang: Lang, bar: DoubleBar) -> String {
+    let cs = lang == Lang::Cs;
+    match bar {
+        DoubleBar::NoCube if cs => "Tato hra se hraje bez kostky zdvojení.",
+        DoubleBar::NoCube => "This game is played without the cube.",
+        DoubleBar::NotBeforeRoll if cs => "Zdvojit lze jen před vlastním hodem.",
+        DoubleBar::NotBeforeRoll => "You can double only before your own roll.",
+        DoubleBar::NotOwner if cs => "Kostka zdvojení patří soupeři.",
+        DoubleBar::NotOwner => "The cube belongs to your opponent.",
+        DoubleBar::AtMax if cs => "Kostka už je na 64.",
+        DoubleBar::AtMax => "The cube is already at 64.",
+        DoubleBar::Crawford if cs => "V Crawfordově hře se nezdvojuje.",
+        DoubleBar::Crawford => "No doubling in the Crawford game.",
+        DoubleBar::Holland if cs => "Holandské pravidlo: zdvojit lze, až každý dvakrát hodil.",
+        DoubleBar::Holland => "Holland rule: you may double once each side has rolled twice.",
+    }
+    .into()
 }
 
 /// Why "Offer a draw" is not available now.
@@ -429,5 +456,78 @@ pub fn series_score(lang: Lang, white_half: u32, black_half: u32) -> String {
     match lang {
         Lang::Cs => format!("Série: Bílý {w} – {b} Černý"),
         Lang::En => format!("Series: White {w} – {b} Black"),
+    }
+}
+
+/// Standard backgammon's events as the live region says them: the opening tie, the cube's
+/// doubles and answers, a resignation offered or declined.
+#[must_use]
+pub fn standard_event(lang: Lang, ev: &Event) -> Option<String> {
+    let cs = lang == Lang::Cs;
+    let who = |s: Side| side_name(lang, s);
+    Some(match *ev {
+        Event::OpeningTie { die, cube } if cs => {
+            let cube = if cube > 1 {
+                format!(" — kostka zdvojení je na {cube}")
+            } else {
+                String::new()
+            };
+            format!("Úvodní hod: oba hodili {die}, hází se znovu{cube}")
+        }
+        Event::OpeningTie { die, cube } => {
+            let cube = if cube > 1 {
+                format!(" — the cube is at {cube}")
+            } else {
+                String::new()
+            };
+            format!("Opening roll: both rolled {die}, roll again{cube}")
+        }
+        Event::Doubled { by, value } if cs => format!("{} zdvojuje na {value}", who(by)),
+        Event::Doubled { by, value } => format!("{} doubles to {value}", who(by)),
+        Event::Beavered { by, value } if cs => format!("{} dává bobra: {value}", who(by)),
+        Event::Beavered { by, value } => format!("{} beavers to {value}", who(by)),
+        Event::Raccooned { by, value } if cs => format!("{} dává mývala: {value}", who(by)),
+        Event::Raccooned { by, value } => format!("{} raccoons to {value}", who(by)),
+        Event::Taken { by, value } if cs => format!("{} přijímá, kostka je na {value}", who(by)),
+        Event::Taken { by, value } => format!("{} takes; the cube is at {value}", who(by)),
+        Event::ResignOffered { by, kind } if cs => {
+            format!("{} nabízí vzdání: {}", who(by), kind_name(lang, kind))
+        }
+        Event::ResignOffered { by, kind } => {
+            format!("{} offers to resign: {}", who(by), kind_name(lang, kind))
+        }
+        Event::ResignRejected { by } if cs => format!("{} vzdání nepřijal, hraje se dál", who(by)),
+        Event::ResignRejected { by } => {
+            format!("{} declined the resignation; play goes on", who(by))
+        }
+        _ => return None,
+    })
+}
+
+/// A win's size: single, gammon, backgammon.
+#[must_use]
+pub fn kind_name(lang: Lang, kind: vrhcaby_rules::Kind) -> &'static str {
+    use vrhcaby_rules::Kind as K;
+    match (lang, kind) {
+        (Lang::Cs, K::Single) => "jednoduchá hra",
+        (Lang::En, K::Single) => "a single game",
+        (Lang::Cs, K::Gammon) => "gammon",
+        (Lang::En, K::Gammon) => "a gammon",
+        (Lang::Cs, K::Backgammon) => "backgammon",
+        (Lang::En, K::Backgammon) => "a backgammon",
+    }
+}
+
+/// Points, with Czech number agreement: "1 bod", "2 body", "5 bodů".
+#[must_use]
+pub fn points(lang: Lang, n: u16) -> String {
+    match lang {
+        Lang::Cs => match n {
+            1 => "1 bod".into(),
+            2..=4 => format!("{n} body"),
+            _ => format!("{n} bodů"),
+        },
+        Lang::En if n == 1 => "1 point".into(),
+        Lang::En => format!("{n} points"),
     }
 }

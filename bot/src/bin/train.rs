@@ -1,4 +1,4 @@
-//! `train`: TD(λ) self-play under the house rules, then optional rounds of re-training on
+//! `train`: TD(λ) self-play under the house rules (or `--rules standard`), then optional rounds of re-training on
 //! positions labelled by 1-ply look-ahead. Reproducible from `--seed` (one thread). Writes the
 //! weights file to `--out` every `--save-every` games and at the end; logs JSON lines on stdout.
 //!
@@ -10,6 +10,7 @@ use std::time::Instant;
 use vrhcaby_bot::train::{benchmark, fresh, relabel_round, SelfPlay};
 use vrhcaby_bot::Evaluator;
 use vrhcaby_rules::bench::SplitMix64;
+use vrhcaby_rules::Rules;
 
 struct Options {
     games: u64,
@@ -29,9 +30,10 @@ struct Options {
     relabel_positions: usize,
     relabel_epochs: usize,
     relabel_alpha: f32,
+    rules: Rules,
 }
 
-const USAGE: &str = "usage: train [--games N] [--stop-after N] [--seed S] [--hidden H] [--race-hidden H] [--alpha A] [--alpha-end A] [--lambda L] [--out FILE] [--init FILE] [--bench-every N] [--bench-deals N] [--save-every N] [--relabel-rounds K] [--relabel-positions N] [--relabel-epochs E] [--relabel-alpha A]";
+const USAGE: &str = "usage: train [--games N] [--stop-after N] [--seed S] [--hidden H] [--race-hidden H] [--alpha A] [--alpha-end A] [--lambda L] [--out FILE] [--init FILE] [--bench-every N] [--bench-deals N] [--save-every N] [--relabel-rounds K] [--relabel-positions N] [--relabel-epochs E] [--relabel-alpha A] [--rules vrhcaby|standard]";
 
 fn parse() -> Result<Options, String> {
     let mut o = Options {
@@ -52,6 +54,7 @@ fn parse() -> Result<Options, String> {
         relabel_positions: 100_000,
         relabel_epochs: 2,
         relabel_alpha: 0.01,
+        rules: Rules::Vrhcaby,
     };
     let args: Vec<String> = std::env::args().skip(1).collect();
     let mut it = args.iter();
@@ -76,6 +79,7 @@ fn parse() -> Result<Options, String> {
             "--relabel-positions" => o.relabel_positions = v.parse().map_err(|_| bad())?,
             "--relabel-epochs" => o.relabel_epochs = v.parse().map_err(|_| bad())?,
             "--relabel-alpha" => o.relabel_alpha = v.parse().map_err(|_| bad())?,
+            "--rules" => o.rules = Rules::parse(v).ok_or_else(bad)?,
             _ => return Err(format!("unknown option {flag}")),
         }
     }
@@ -110,7 +114,7 @@ fn main() -> ExitCode {
         None => fresh(o.hidden, o.race_hidden, o.seed),
     };
     let mut rng = SplitMix64::new(o.seed ^ 0x5EED_7D1A);
-    let mut play = SelfPlay::default();
+    let mut play = SelfPlay::new(o.rules);
     let start = Instant::now();
     let mut positions = 0u64;
     let log =
@@ -162,6 +166,7 @@ fn main() -> ExitCode {
         let sample = play.sample_positions(&ev, &mut rng, o.relabel_positions, 0.05);
         let mse = relabel_round(
             &mut ev,
+            o.rules,
             &sample,
             o.relabel_epochs,
             o.relabel_alpha,

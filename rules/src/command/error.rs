@@ -46,6 +46,54 @@ pub enum CommandError {
     NotLate,
     /// A `dice_late` when a side is already late for this dice exchange (S14).
     AlreadyLate,
+    /// The command does not exist under these rules (a draw in standard backgammon, T9; the
+    /// cube under the house rules, R20).
+    NotInRules {
+        command: &'static str,
+    },
+    /// Standard: this side may not double now.
+    CannotDouble(DoubleBar),
+    /// Standard: no double (beaver, raccoon) waits for an answer.
+    NoDouble,
+    /// Standard: no beaver or raccoon is possible (not agreed, the wrong step, beyond 64).
+    CannotBeaver,
+    /// Standard: no resignation waits for an answer.
+    NoResignOffer,
+    /// Standard: a double or a resignation is waiting for its answer.
+    AnswerPending,
+    /// A player whose move time has run out may not offer to resign (it would stop the claim).
+    ResignAfterTimeout,
+}
+
+/// Why a side may not double (T4, T8, T11).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DoubleBar {
+    /// The cube is not used in this game.
+    NoCube,
+    /// Only before rolling, by the side on turn.
+    NotBeforeRoll,
+    /// The cube belongs to the opponent.
+    NotOwner,
+    /// The cube is at 64.
+    AtMax,
+    /// The Crawford game has no doubling.
+    Crawford,
+    /// The Holland rule: the trailer doubles only once each side has rolled twice.
+    Holland,
+}
+
+impl DoubleBar {
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            DoubleBar::NoCube => "no_cube",
+            DoubleBar::NotBeforeRoll => "not_before_roll",
+            DoubleBar::NotOwner => "not_owner",
+            DoubleBar::AtMax => "at_max",
+            DoubleBar::Crawford => "crawford",
+            DoubleBar::Holland => "holland",
+        }
+    }
 }
 
 impl fmt::Display for CommandError {
@@ -82,6 +130,28 @@ impl fmt::Display for CommandError {
             }
             CommandError::AlreadyLate => {
                 f.write_str("a side is already late for this dice exchange")
+            }
+            CommandError::NotInRules { command } => {
+                write!(f, "{command:?} does not exist under these rules")
+            }
+            CommandError::CannotDouble(bar) => f.write_str(match bar {
+                DoubleBar::NoCube => "this game is played without the cube",
+                DoubleBar::NotBeforeRoll => "a double is offered only before rolling, by the side on turn",
+                DoubleBar::NotOwner => "the cube belongs to the opponent",
+                DoubleBar::AtMax => "the cube is at 64",
+                DoubleBar::Crawford => "no doubling in the Crawford game",
+                DoubleBar::Holland => {
+                    "the Holland rule: the trailer doubles only once each side has rolled twice"
+                }
+            }),
+            CommandError::NoDouble => f.write_str("no double waits for an answer"),
+            CommandError::CannotBeaver => f.write_str("no beaver or raccoon is possible now"),
+            CommandError::NoResignOffer => f.write_str("no resignation waits for an answer"),
+            CommandError::AnswerPending => {
+                f.write_str("a double or a resignation is waiting for its answer")
+            }
+            CommandError::ResignAfterTimeout => {
+                f.write_str("your move time has run out: you may not offer to resign")
             }
         }
     }

@@ -1,10 +1,15 @@
 //! The game's queries for the UI, the CLI and the peer layer: phase, turn, dice, targets,
 //! clocks, offers and the result.
 
-use super::{CommandError, Game, Millis, Outcome, Phase, Reason, State, MOVE_TIME_MS};
+use super::{
+    CommandError, DoubleBar, Game, Kind, Millis, Outcome, Phase, Reason, Score, State, MOVE_TIME_MS,
+};
+use crate::cube::{Cube, Offer};
+use crate::matchplay::MatchContext;
 use crate::position::Position;
 use crate::record::Record;
-use crate::types::{DiceLeft, Die, Move, Origin, Roll, Side};
+use crate::types::{BySide, DiceLeft, Die, Move, Origin, Roll, Side};
+use crate::variant::Clock;
 
 impl Game {
     #[must_use]
@@ -21,38 +26,53 @@ impl Game {
     #[must_use]
     pub fn phase(&self) -> Phase {
         match self.state {
+            State::Lot if self.variant.is_standard() => Phase::Opening,
             State::Lot => Phase::Lot,
             State::Rolling { .. } => Phase::Rolling,
             State::Moving { .. } => Phase::Moving,
             State::DrawOffered { .. } => Phase::DrawOffered,
             State::Over { .. } => Phase::Over,
+            State::Doubled { .. } => Phase::Doubled,
+            State::ResignOffered { .. } => Phase::ResignOffered,
         }
     }
 
-    /// The side on turn: the roller, the mover, or during an offer the responder (S6).
+    /// The side on turn: the roller, the mover, during an offer the responder (S6), during a
+    /// double the side that answers it.
     #[must_use]
     pub fn turn(&self) -> Option<Side> {
         match self.state {
             State::Rolling { side, .. } | State::Moving { side, .. } => Some(side),
             State::DrawOffered { offerer, .. } => Some(!offerer),
+            State::Doubled { offer } => Some(offer.answerer()),
+            State::ResignOffered { by, .. } => Some(!by),
             State::Lot | State::Over { .. } => None,
+        }
+    }
+
+    /// The state whose dice are on the board: the game's, or the one a resignation paused.
+    fn dice_state(&self) -> State {
+        match (self.state, self.resume) {
+            (State::ResignOffered { .. }, Some(paused)) => paused,
+            (state, _) => state,
         }
     }
 
     /// The side whose dice are on the board (the offerer's during an offer).
     #[must_use]
     pub fn dice_owner(&self) -> Option<Side> {
-        match self.state {
+        match self.dice_state() {
             State::Moving { side, .. } => Some(side),
             State::DrawOffered { offerer, .. } => Some(offerer),
             _ => None,
         }
     }
 
-    /// The dice left to play (the offerer's unfinished roll during an offer); none otherwise.
+    /// The dice left to play (the offerer's unfinished roll during an offer, the mover's during
+    /// a resignation offer); none otherwise.
     #[must_use]
     pub fn dice_left(&self) -> DiceLeft {
-        match self.state {
+        match self.dice_state() {
             State::Moving { dice, .. } | State::DrawOffered { dice, .. } => dice,
             _ => DiceLeft::EMPTY,
         }
@@ -61,7 +81,7 @@ impl Game {
     /// The roll being played (the offerer's during an offer); `None` while rolling or when over.
     #[must_use]
     pub fn current_roll(&self) -> Option<Roll> {
-        match self.state {
+        match self.dice_state() {
             State::Moving { .. } | State::DrawOffered { .. } => self.last_roll,
             _ => None,
         }
@@ -117,11 +137,12 @@ impl Game {
         moves
     }
 
-    /// When the running clock runs out: the mover's, or the answer time of an offer.
+    /// When the running clock runs out: the mover's, or the answer time of an offer. `None`
+    /// without a clock (standard rules, T10) and while nothing is timed.
     #[must_use]
     pub fn deadline(&self) -> Option<Millis> {
         match self.state {
-            State::Moving { clock, .. } => Some(clock.saturating_add(MOVE_TIME_MS)),
+            State::Moving { side, clock, .. } => self.move_deadline(side, clock),
             State::DrawOffered { at, .. } => Some(at.saturating_add(MOVE_TIME_MS)),
             _ => None,
         }
@@ -140,12 +161,28 @@ impl Game {
         match (self.state, self.deadline()) {
             (State::Over { .. }, _) => 0,
             (_, Some(deadline)) => deadline.saturating_sub(now),
-            (_, None) => MOVE_TIME_MS,
+            (_, None) => match (self.variant.delay_reserve(), self.turn()) {
+                (Some((delay, _)), Some(side)) => delay.saturating_add(self.reserve[side]),
+                _ => MOVE_TIME_MS,
+            },
         }
+    }
+
+    /// Whether a clock is running in this game (always under the house rules; T10's setting
+    /// under the standard rules).
+    #[must_use]
+    pub fn has_clock(&self) -> bool {
+        self.variant.clock() != Clock::None
     }
 
     /// Whether the side on turn may offer a draw at `now`, and why not (R23, R26, S7).
     pub fn can_offer_draw(&self, now: Millis) -> Result<(), CommandError> {
+        if self.variant.is_standard() {
+            // No draws in standard backgammon (T9).
+            return Err(CommandError::NotInRules {
+                command: "offer_draw",
+            });
+        }
         match self.state {
             State::Moving { side, .. } => self.check_offer(side, now),
             _ => Err(CommandError::NotMoving {
@@ -160,7 +197,10 @@ impl Game {
     #[must_use]
     pub fn claimant(&self, now: Millis) -> Option<Side> {
         match self.state {
-            State::Moving { side, clock, .. } if now >= clock.saturating_add(MOVE_TIME_MS) => {
+            State::Moving { side, clock, .. }
+                if self.variant.clock() == Clock::House
+                    && now >= clock.saturating_add(MOVE_TIME_MS) =>
+            {
                 Some(!side)
             }
             State::Lot | State::Rolling { .. } => self.late.map(|late| !late),
@@ -229,5 +269,89 @@ impl Game {
     #[must_use]
     pub fn last_time(&self) -> Option<Millis> {
         self.seen
+    }
+
+    /// Standard: the cube (centred at 1 under the house rules).
+    #[must_use]
+    pub fn cube(&self) -> Cube {
+        self.cube
+    }
+
+    /// Standard: what this game started from (the score before it, Crawford, the reserve).
+    #[must_use]
+    pub fn context(&self) -> MatchContext {
+        self.context
+    }
+
+    /// Standard: whether this is the Crawford game (T8).
+    #[must_use]
+    pub fn is_crawford(&self) -> bool {
+        self.context.crawford == crate::matchplay::Crawford::This
+    }
+
+    /// Standard: whether the side on turn may double now, and why not (T4, T8, T11).
+    pub fn can_double(&self) -> Result<Side, DoubleBar> {
+        if !self.variant.is_standard() {
+            return Err(DoubleBar::NoCube);
+        }
+        let side = match self.state {
+            State::Rolling { side, .. } => side,
+            _ => return Err(DoubleBar::NotBeforeRoll),
+        };
+        self.double_bar(side).map(|()| side)
+    }
+
+    /// Standard: the double waiting for its answer.
+    #[must_use]
+    pub fn pending_double(&self) -> Option<Offer> {
+        match self.state {
+            State::Doubled { offer } => Some(offer),
+            _ => None,
+        }
+    }
+
+    /// Standard: whether beavers (raccoons) are agreed and the answerer may raise now.
+    #[must_use]
+    pub fn may_raise(&self) -> bool {
+        self.variant.options().beavers
+            && self
+                .pending_double()
+                .is_some_and(|o| o.may_raise(self.cube))
+    }
+
+    /// Standard: the resignation waiting for its answer: who offered it and for what.
+    #[must_use]
+    pub fn resign_offer(&self) -> Option<(Side, Kind)> {
+        match self.state {
+            State::ResignOffered { by, kind, .. } => Some((by, kind)),
+            _ => None,
+        }
+    }
+
+    /// What the finished game scored: standard rules' points and kind (T6, T7); under the house
+    /// rules 1 for a win, 0 for a draw.
+    #[must_use]
+    pub fn score(&self) -> Option<Score> {
+        self.score
+    }
+
+    /// Standard, delay-plus-reserve clock: each side's reserve left (the running turn not yet
+    /// charged).
+    #[must_use]
+    pub fn reserve_left(&self) -> BySide<Millis> {
+        self.reserve
+    }
+
+    /// Standard: the context the next game of the match (or of money play) starts from, once
+    /// this one is over; `None` while it is on.
+    #[must_use]
+    pub fn next_context(&self) -> Option<MatchContext> {
+        let (outcome, _) = self.result()?;
+        let points = self.score.map_or(0, |s| s.points);
+        let reserve = self.variant.delay_reserve().map(|_| self.reserve);
+        Some(
+            self.context
+                .after(&self.variant.options(), outcome.winner(), points, reserve),
+        )
     }
 }

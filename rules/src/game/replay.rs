@@ -17,8 +17,8 @@ impl Record {
         &self,
         mut on_events: impl FnMut(Vec<crate::game::Event>),
     ) -> Result<Game, RecordError> {
-        let mut game =
-            Game::with_variant(self.variant()?, self.position).map_err(RecordError::Position)?;
+        let mut game = Game::with_context(self.variant()?, self.context, self.position)
+            .map_err(RecordError::Position)?;
         if let Some(created) = self.created {
             // A fresh game has no commands: this cannot fail.
             game.set_created(created)
