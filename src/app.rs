@@ -63,6 +63,10 @@ pub fn App() -> impl IntoView {
 /// The start page's "Play the computer" or its Continue, handed over in the address.
 #[cfg(feature = "computer")]
 fn bot_request(d: Dispatch) -> bool {
+    #[cfg(feature = "standard")]
+    if storage::standard_request_in_url(d) {
+        return true;
+    }
     storage::bot_request_in_url(d)
 }
 

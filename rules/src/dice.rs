@@ -3,7 +3,7 @@
 //! dice come from a commit–reveal exchange instead; see the p2p crate.)
 
 use crate::bench::SplitMix64;
-use crate::types::{Roll, Side};
+use crate::types::{Die, Roll, Side};
 
 /// A source of lots and rolls.
 pub trait DiceSource {
@@ -11,6 +11,15 @@ pub trait DiceSource {
     fn roll(&mut self) -> Roll;
     /// The lot: who starts (R3).
     fn lot(&mut self) -> Side;
+    /// Standard backgammon's opening roll (T1): White's die and Black's. Each ordered pair
+    /// comes with probability 1/36: a roll's two dice, handed out by a lot.
+    fn opening(&mut self) -> (Die, Die) {
+        let roll = self.roll();
+        match self.lot() {
+            Side::White => (roll.high(), roll.low()),
+            Side::Black => (roll.low(), roll.high()),
+        }
+    }
 }
 
 /// Deterministic dice from a `u64` seed (SplitMix64): the same seed gives the same lot and rolls,

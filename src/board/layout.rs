@@ -15,6 +15,8 @@ pub const BAR_W: f64 = 56.0;
 pub const TRAY_X: f64 = 796.0;
 pub const TRAY_W: f64 = 64.0;
 pub const RADIUS: f64 = 25.0;
+/// The doubling cube's side.
+pub const CUBE: f64 = 40.0;
 /// Across the board: two rows of points and the band between them (for dice and the clock).
 /// Portrait screens get shorter points so that each point is a ≥ 40 px touch target at 360 px.
 const LANDSCAPE: (f64, f64) = (250.0, 120.0);
@@ -217,6 +219,20 @@ impl View {
                 self.xy(x, y)
             }
         }
+    }
+
+    /// The centre of the doubling cube (standard rules): in the middle of the band beside the
+    /// trays while centred, at its owner's end of the band once owned.
+    #[must_use]
+    pub fn cube_xy(self, owner: Option<Side>) -> (f64, f64) {
+        let band = self.height() - 2.0 * (MARGIN + self.point_len());
+        let shift = band / 2.0 - CUBE / 2.0 - 4.0;
+        let y = match owner {
+            None => self.mid_y(),
+            Some(side) if side == self.seat => self.mid_y() + shift,
+            Some(_) => self.mid_y() - shift,
+        };
+        self.xy(TRAY_X + TRAY_W / 2.0, y)
     }
 
     fn tray_area_landscape(self, side: Side) -> (f64, f64, f64, f64) {

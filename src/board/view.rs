@@ -24,6 +24,13 @@ pub struct BoardView {
     /// The running score of a series of games on this device, White's and Black's in half
     /// points (`data-series-*`); set by the game screen, `None` elsewhere.
     pub series: Option<(u32, u32)>,
+    /// Standard rules: the cube's value and owner (`None`: no cube in this game).
+    pub cube: Option<(u8, Option<Side>)>,
+    /// Standard rules: the score before this game, White's and Black's, and the match length
+    /// (0: money play).
+    pub score: Option<(u16, u16, u8)>,
+    /// Standard rules: this is the Crawford game.
+    pub crawford: bool,
 }
 
 impl Default for BoardView {
@@ -39,6 +46,9 @@ impl Default for BoardView {
             moves: Vec::new(),
             dice: Vec::new(),
             series: None,
+            cube: None,
+            score: None,
+            crawford: false,
         }
     }
 }
@@ -67,6 +77,9 @@ impl BoardView {
         let mover = game
             .dice_owner()
             .filter(|m| controls(*m) && game.phase() == Phase::Moving);
+        let standard = game.variant().is_standard();
+        let options = game.variant().options();
+        let cube = game.cube();
         BoardView {
             rules: game.variant().rules(),
             phase: game.phase(),
@@ -86,6 +99,12 @@ impl BoardView {
                 .map(|(d, used)| (d.value(), used))
                 .collect(),
             series: None,
+            cube: (standard && options.cube).then_some((cube.value, cube.owner)),
+            score: standard.then(|| {
+                let score = game.context().score;
+                (score.white, score.black, options.match_length)
+            }),
+            crawford: game.is_crawford(),
         }
     }
 }

@@ -1,5 +1,6 @@
-//! The automatic lot and rolls (R3, R4): whenever a game whose dice are thrown here waits for
-//! them, they come after a short tumble; after a forfeited roll (R10) its dice stay at rest for
+//! The automatic lot and rolls (R3, R4; standard's opening roll, T1): whenever a game whose
+//! dice are thrown here waits for them, they come after a short tumble (unless the player about
+//! to roll may double: then the roll waits for their choice, `Intent::Roll` or `Intent::Double`); after a forfeited roll (R10) its dice stay at rest for
 //! the longer delay (the board shows them from the notice), so it can be read who rolled what.
 
 use std::time::Duration;
@@ -18,7 +19,12 @@ pub fn install(d: Dispatch) {
     Effect::new(move |_| {
         let waiting = d.game.session.with(|s| {
             s.as_ref().is_some_and(|s| {
-                s.rolls_here() && matches!(s.game().phase(), Phase::Lot | Phase::Rolling)
+                s.rolls_here()
+                    && matches!(
+                        s.game().phase(),
+                        Phase::Lot | Phase::Opening | Phase::Rolling
+                    )
+                    && !s.awaits_roll_choice()
             })
         });
         if !waiting || d.game.tumbling.get_untracked() || d.nav.screen.get() != Screen::Game {

@@ -182,11 +182,59 @@ pub fn open(d: Dispatch, kind: Kind, steal: bool) {
 
 /// Starts a new game on this device (replacing the saved one of that kind).
 pub fn new_local(d: Dispatch) {
+    new_local_under(d, vrhcaby_rules::Variant::VRHCABY);
+}
+
+/// Starts a new game on this device under `variant` (standard: a new match or money play). The
+/// start page plays only the house rules: a standard game opens on the full app
+/// (`peer/#new=standard&length=N`).
+pub fn new_local_under(d: Dispatch, variant: vrhcaby_rules::Variant) {
+    #[cfg(not(feature = "standard"))]
+    if variant.is_standard() {
+        let n = variant.options().match_length;
+        open_full_app(&format!("#new=standard&length={n}"));
+        return;
+    }
     with_claim(d, Kind::Local, true, move || {
-        switch(d, Session::hot_seat(dice()));
+        switch(d, Session::hot_seat_under(dice(), variant));
         d.nav.screen.set(Screen::Game);
         d.perform(&Effect::Save);
     });
+}
+
+/// Standard: the next game of the match (or of money play) after the finished one on this
+/// device.
+#[cfg(feature = "standard")]
+pub fn next_game(d: Dispatch) {
+    let Some(next) = d
+        .game
+        .session
+        .with_untracked(|s| s.as_ref()?.next_game(dice()))
+    else {
+        return;
+    };
+    let kind = next.kind();
+    with_claim(d, kind, true, move || {
+        switch(d, next);
+        d.nav.screen.set(Screen::Game);
+        d.perform(&Effect::Save);
+    });
+}
+
+/// The start page's hand-over of a new standard game (`#new=standard&length=N`): a match to N
+/// (0: money play) with the default options.
+#[cfg(feature = "standard")]
+pub fn standard_request_in_url(d: Dispatch) -> bool {
+    let Some(hash) = web_sys::window().and_then(|w| w.location().hash().ok()) else {
+        return false;
+    };
+    let Some(length) = hash.strip_prefix("#new=standard&length=") else {
+        return false;
+    };
+    crate::invite::clear_invitation_from_url();
+    let n = length.parse::<u8>().unwrap_or(5);
+    new_local_under(d, crate::screens::setup::variant_for(n, None));
+    true
 }
 
 /// The rematch of the finished game on this device: the next game of its series, the seats kept
@@ -265,7 +313,7 @@ pub fn computer(d: Dispatch) {
 
 /// Opens the full app (`peer/`, which has peer-to-peer play and the computer), keeping the query
 /// (`?seed=`) and adding `fragment`.
-#[cfg(not(feature = "computer"))]
+#[cfg(any(not(feature = "computer"), not(feature = "standard")))]
 pub fn open_full_app(fragment: &str) {
     if let Some(w) = web_sys::window() {
         let search = w.location().search().unwrap_or_default();

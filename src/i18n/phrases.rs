@@ -531,3 +531,62 @@ pub fn points(lang: Lang, n: u16) -> String {
         Lang::En => format!("{n} points"),
     }
 }
+
+/// The doubling cube's accessible name.
+#[must_use]
+pub fn cube_label(lang: Lang, value: u8, owner: Option<Side>) -> String {
+    match (lang, owner) {
+        (Lang::Cs, None) => format!("Kostka zdvojení uprostřed, {value}"),
+        (Lang::En, None) => format!("Doubling cube in the middle, {value}"),
+        (Lang::Cs, Some(s)) => format!("Kostka zdvojení: {value}, patří: {}", side_name(lang, s)),
+        (Lang::En, Some(s)) => format!("Doubling cube: {value}, {}'s", side_name(lang, s)),
+    }
+}
+
+/// The match (or money play) score line: "Zápas do 5 — Bílý 2, Černý 1 · Crawfordova hra".
+#[must_use]
+pub fn match_score(lang: Lang, white: u16, black: u16, length: u8, crawford: bool) -> String {
+    let (w, b) = (side_name(lang, Side::White), side_name(lang, Side::Black));
+    let head = match (lang, length) {
+        (Lang::Cs, 0) => "Hra o peníze".to_string(),
+        (Lang::En, 0) => "Money play".to_string(),
+        (Lang::Cs, n) => format!("Zápas do {n}"),
+        (Lang::En, n) => format!("Match to {n}"),
+    };
+    let tail = match (lang, crawford) {
+        (Lang::Cs, true) => " · Crawfordova hra (bez zdvojování)",
+        (Lang::En, true) => " · Crawford game (no doubling)",
+        _ => "",
+    };
+    format!("{head} — {w} {white}, {b} {black}{tail}")
+}
+
+/// A double waiting for its answer: "Bílý zdvojuje na 2" (or beavers, raccoons).
+#[must_use]
+pub fn double_offer(lang: Lang, by: Side, value: u8, stage: vrhcaby_rules::Stage) -> String {
+    use vrhcaby_rules::Stage;
+    let who = side_name(lang, by);
+    match (lang, stage) {
+        (Lang::Cs, Stage::Double) => format!("{who} zdvojuje na {value}"),
+        (Lang::En, Stage::Double) => format!("{who} doubles to {value}"),
+        (Lang::Cs, Stage::Beaver) => format!("{who} dává bobra: {value}"),
+        (Lang::En, Stage::Beaver) => format!("{who} beavers to {value}"),
+        (Lang::Cs, Stage::Raccoon) => format!("{who} dává mývala: {value}"),
+        (Lang::En, Stage::Raccoon) => format!("{who} raccoons to {value}"),
+    }
+}
+
+/// A standard game's result line: "gammon — 2 body" / "a gammon — 2 points".
+#[must_use]
+pub fn game_points(lang: Lang, kind: vrhcaby_rules::Kind, n: u16) -> String {
+    format!("{} — {}", kind_name(lang, kind), points(lang, n))
+}
+
+/// The end of a match: "Bílý vyhrál zápas 5 : 3".
+#[must_use]
+pub fn match_won(lang: Lang, winner: Side, white: u16, black: u16) -> String {
+    match lang {
+        Lang::Cs => format!("{} vyhrál zápas {white} : {black}", side_name(lang, winner)),
+        Lang::En => format!("{} wins the match {white}–{black}", side_name(lang, winner)),
+    }
+}

@@ -59,8 +59,11 @@ pub fn Controls(confirm_resign: RwSignal<bool>, confirm_leave: RwSignal<bool>) -
         })
     };
 
+    let standard =
+        move || with_session(g, |_, game, _| game.variant().is_standard()).unwrap_or(false);
     view! {
         <section class="controls">
+            {standard_controls()}
             <PeerNotes/>
             {move || remote().map(|(me, online)| view! {
                 <div class="row peer">
@@ -89,14 +92,16 @@ pub fn Controls(confirm_resign: RwSignal<bool>, confirm_leave: RwSignal<bool>) -
                 </button>
             </Show>
             <div class="row">
+                // Standard backgammon has no draws (T9).
                 <button data-testid="offer-draw" disabled=move || !can_offer() title=offer_reason
+                    class:hidden=standard
                     on:click=move |_| act(Intent::OfferDraw)>{move || s.say(Key::OfferDraw)}</button>
                 {hint_button(d, can_hint)}
                 <button data-testid="resign" disabled=move || !playing()
                     on:click=move |_| confirm_resign.set(true)>{move || s.say(Key::Resign)}</button>
             </div>
             <p class="reason" data-testid="offer-reason">
-                {move || if playing() && !can_offer() { offer_reason() } else { String::new() }}
+                {move || if playing() && !can_offer() && !standard() { offer_reason() } else { String::new() }}
             </p>
             <Show when=move || { forfeits() > 0 }>
                 <p class="reason" data-testid="forfeits">
@@ -121,6 +126,16 @@ pub fn Controls(confirm_resign: RwSignal<bool>, confirm_leave: RwSignal<bool>) -
         </section>
     }
 }
+
+/// Standard backgammon: the match score and, before the roll, Roll or Double.
+#[cfg(feature = "standard")]
+fn standard_controls() -> impl IntoView {
+    use super::standard::{MatchScore, RollOrDouble};
+    view! { <MatchScore/><RollOrDouble/> }
+}
+
+#[cfg(not(feature = "standard"))]
+fn standard_controls() -> impl IntoView {}
 
 /// A peer game's notes above the controls: the records differing for good (in words), and
 /// the opponent not receiving our acts while offline (S16).

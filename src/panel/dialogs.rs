@@ -45,6 +45,11 @@ pub fn Dialogs(confirm_resign: RwSignal<bool>, confirm_leave: RwSignal<bool>) ->
     };
     let own_side = move || with_session(g, |x, _, _| x.own_side()).flatten();
     let kind = move || with_session(g, |x, _, _| x.kind()).unwrap_or(Kind::Local);
+    let variant = move || {
+        g.session
+            .with_untracked(|x| x.as_ref().map(|x| x.game().variant()))
+            .unwrap_or_default()
+    };
     let playing = move || result().is_none() && g.session.with(Option::is_some);
     let resigner = RwSignal::new(None::<Side>);
     // In a peer game this device resigns for its own player only.
@@ -53,9 +58,11 @@ pub fn Dialogs(confirm_resign: RwSignal<bool>, confirm_leave: RwSignal<bool>) ->
             .or_else(|| with_session(g, |_, game, _| game.turn()).flatten())
             .unwrap_or(Side::White)
     };
+    let standard =
+        move || with_session(g, |_, game, _| game.variant().is_standard()).unwrap_or(false);
     let resign = move |side: Side| {
         confirm_resign.set(false);
-        act(Intent::Resign { side });
+        act(resign_intent(side, standard()));
     };
     let cancel_resign = move || {
         resigner.set(None);
@@ -101,6 +108,7 @@ pub fn Dialogs(confirm_resign: RwSignal<bool>, confirm_leave: RwSignal<bool>) ->
                                 </label>
                             }).collect_view()}
                         </div>
+                        {resign_kinds(d, standard)}
                         // Cancel first: focus lands on it when there is no side to choose.
                         <div class="row">
                             <button data-testid="cancel-resign" on:click=move |_| cancel_resign()>
@@ -116,6 +124,7 @@ pub fn Dialogs(confirm_resign: RwSignal<bool>, confirm_leave: RwSignal<bool>) ->
             }}
         </Show>
         {leave_dialog(confirm_leave, playing, own_side)}
+        {standard_answers()}
         <Show when=move || result().is_some()>
             {{
             modal();
@@ -129,8 +138,10 @@ pub fn Dialogs(confirm_resign: RwSignal<bool>, confirm_leave: RwSignal<bool>) ->
                    >
                     <h2 class="title" id="result-title">{move || i18n::result_title(s.lang.get(), outcome)}</h2>
                     <p>{move || i18n::reason_text(s.lang.get(), reason, outcome.winner().map(|w| !w))}</p>
+                    {standard_result(d)}
                     {series_line(d)}
                     <div class="row">
+                        {next_game_button(d)}
                         {rematch_button(d, kind() != Kind::Peer, confirm_resign)}
                         <button class:primary=move || kind() == Kind::Peer data-testid="new-game" on:click=move |_| {
                             // The finished game's resign confirmation does not carry over.
@@ -143,7 +154,7 @@ pub fn Dialogs(confirm_resign: RwSignal<bool>, confirm_leave: RwSignal<bool>) ->
                                 }
                                 // Against the computer: choose its level and your side again.
                                 Kind::Bot => storage::computer(d),
-                                Kind::Local => storage::new_local(d),
+                                Kind::Local => storage::new_local_under(d, variant()),
                             }
                         }>
                             {move || s.say(Key::NewGame)}
@@ -158,6 +169,52 @@ pub fn Dialogs(confirm_resign: RwSignal<bool>, confirm_leave: RwSignal<bool>) ->
         </Show>
     }
 }
+
+/// What a resignation is: under the house rules the game ends at once; under the standard rules
+/// it is offered for the kind chosen in the dialog (T7).
+fn resign_intent(side: Side, standard: bool) -> Intent {
+    #[cfg(feature = "standard")]
+    if standard {
+        return Intent::OfferResign {
+            side,
+            kind: super::standard::checked_kind(),
+        };
+    }
+    let _ = standard;
+    Intent::Resign { side }
+}
+
+#[cfg(feature = "standard")]
+fn resign_kinds(d: Dispatch, standard: impl Fn() -> bool + Send + Sync + 'static) -> impl IntoView {
+    view! { <Show when=standard>{super::standard::resign_kinds(d)}</Show> }
+}
+
+#[cfg(not(feature = "standard"))]
+fn resign_kinds(_: Dispatch, _: impl Fn() -> bool) -> impl IntoView {}
+
+#[cfg(feature = "standard")]
+fn standard_answers() -> impl IntoView {
+    view! { <super::standard::StandardAnswers/> }
+}
+
+#[cfg(not(feature = "standard"))]
+fn standard_answers() -> impl IntoView {}
+
+#[cfg(feature = "standard")]
+fn standard_result(d: Dispatch) -> impl IntoView {
+    super::standard::result_lines(d)
+}
+
+#[cfg(not(feature = "standard"))]
+fn standard_result(_: Dispatch) -> impl IntoView {}
+
+#[cfg(feature = "standard")]
+fn next_game_button(d: Dispatch) -> impl IntoView {
+    super::standard::next_game_button(d)
+}
+
+#[cfg(not(feature = "standard"))]
+fn next_game_button(_: Dispatch) -> impl IntoView {}
 
 /// The running score of the series on this device (after a rematch, or this game's result).
 #[cfg(feature = "viewer")]

@@ -8,6 +8,8 @@ pub mod modal;
 #[cfg(feature = "viewer")]
 mod moves;
 mod players;
+#[cfg(feature = "standard")]
+pub mod standard;
 
 pub use controls::Controls;
 pub use dialogs::Dialogs;

@@ -3,6 +3,7 @@
 
 mod game;
 mod howto;
+pub mod setup;
 mod start;
 
 #[cfg(feature = "peer")]

@@ -51,7 +51,9 @@ pub fn StartScreen() -> impl IntoView {
                         {move || i18n::continue_game(s.lang.get(), kind)}
                     </button>
                 }).collect_view()}
-                <button class="primary" data-testid="new-local-game" on:click=move |_| storage::new_local(d)>
+                <super::setup::RulesChoice/>
+                <button class="primary" data-testid="new-local-game"
+                    on:click=move |_| storage::new_local_under(d, super::setup::chosen_variant())>
                     {move || s.say(Key::NewLocalGame)}
                 </button>
                 <button class="primary" data-testid="play-friend" on:click=move |_| link::invite(d)>

@@ -5,6 +5,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::value::RawValue;
 use vrhcaby_rules::{
     Command, CommandError, DiceSource, Event, Game, Millis, Phase, Record, SeededDice, Side,
+    Variant,
 };
 
 use super::save::{Kind, LoadError};
@@ -99,12 +100,36 @@ struct Saved {
 impl LocalGame {
     #[must_use]
     pub fn new(dice: Dice) -> LocalGame {
+        LocalGame::under(dice, Variant::VRHCABY)
+    }
+
+    /// A new game under `variant` (standard: the first game of a match, or of money play).
+    #[must_use]
+    pub fn under(dice: Dice, variant: Variant) -> LocalGame {
         LocalGame {
-            game: Game::new(),
+            // A fresh game from the start position: always valid.
+            game: Game::with_variant(variant, None).unwrap_or_default(),
             dice,
             computer: None,
             series: Series::default(),
         }
+    }
+
+    /// Standard: the next game of the match (or of money play) once this one is over; `None`
+    /// before, when the match is over, and under the house rules.
+    #[must_use]
+    pub fn next_game(&self, dice: Dice) -> Option<LocalGame> {
+        let variant = self.game.variant();
+        let context = self.game.next_context().filter(|_| variant.is_standard())?;
+        if context.is_over(&variant.options()) {
+            return None;
+        }
+        Some(LocalGame {
+            game: Game::with_context(variant, context, None).ok()?,
+            dice,
+            computer: self.computer.clone(),
+            series: self.series,
+        })
     }
 
     /// A new game against the computer.
@@ -138,7 +163,8 @@ impl LocalGame {
             c
         });
         Some(LocalGame {
-            game: Game::new(),
+            // A new game (standard: a new match) under the same rules and options.
+            game: Game::with_variant(self.game.variant(), None).unwrap_or_default(),
             dice,
             computer,
             series: self.series.rematch(outcome, swap),
@@ -161,6 +187,10 @@ impl LocalGame {
             Phase::Lot => Command::Start {
                 first: self.dice.source().lot(),
             },
+            Phase::Opening => {
+                let (white, black) = self.dice.source().opening();
+                Command::Opening { white, black }
+            }
             Phase::Rolling => Command::Dice {
                 dice: self.dice.source().roll(),
             },

@@ -26,7 +26,7 @@ pub use save::{Kind, LoadError};
 use crate::sound::Sound;
 
 use vrhcaby_rules::{
-    BySide, Command, CommandError, Event, Game, Millis, Origin, Phase, Side, Target,
+    BySide, Command, CommandError, Event, Game, Millis, Origin, Phase, Side, Target, Variant,
 };
 
 /// Who plays a side.
@@ -60,6 +60,23 @@ pub enum Intent {
     Leave {
         side: Side,
     },
+    /// Standard: roll now (rather than double) — the dice are thrown here; the side about to
+    /// roll gives it.
+    Roll,
+    /// Standard: the side about to roll doubles.
+    Double,
+    /// Standard: the side answering a double takes, drops, beavers or raccoons.
+    Take,
+    Drop,
+    Beaver,
+    Raccoon,
+    /// Standard: `side` offers to resign for `kind` (T7).
+    OfferResign {
+        side: Side,
+        kind: vrhcaby_rules::Kind,
+    },
+    AcceptResign,
+    RejectResign,
 }
 
 /// Something that happened to the peer link.
@@ -146,23 +163,59 @@ impl Session {
     /// Two people at this device; the lot and dice come from `dice`.
     #[must_use]
     pub fn hot_seat(dice: Dice) -> Session {
-        Session {
-            seats: BySide::new(Seat::Here, Seat::Here),
-            core: Core::Local(LocalGame::new(dice)),
-            last_tick: 0,
-        }
+        Session::hot_seat_under(dice, Variant::VRHCABY)
+    }
+
+    /// Two people at this device playing under `variant`.
+    #[must_use]
+    pub fn hot_seat_under(dice: Dice, variant: Variant) -> Session {
+        Session::local(LocalGame::under(dice, variant))
     }
 
     /// A person here against the computer, which plays `computer.side`.
     #[must_use]
     pub fn computer(dice: Dice, computer: Computer) -> Session {
+        Session::computer_under(dice, computer, Variant::VRHCABY)
+    }
+
+    /// A person here against the computer under `variant`.
+    #[must_use]
+    pub fn computer_under(dice: Dice, computer: Computer, variant: Variant) -> Session {
+        let mut game = LocalGame::under(dice, variant);
+        game.computer = Some(computer);
+        Session::local(game)
+    }
+
+    fn local(game: LocalGame) -> Session {
         let mut seats = BySide::new(Seat::Here, Seat::Here);
-        seats[computer.side] = Seat::Computer;
+        if let Some(c) = &game.computer {
+            seats[c.side] = Seat::Computer;
+        }
         Session {
             seats,
-            core: Core::Local(LocalGame::against(dice, computer)),
+            core: Core::Local(game),
             last_tick: 0,
         }
+    }
+
+    /// Standard: the next game of the match (or of money play) once this one is over, with the
+    /// same players and seats; `None` before, when the match is over, and between two devices.
+    #[must_use]
+    pub fn next_game(&self, dice: Dice) -> Option<Session> {
+        let Core::Local(l) = &self.core else {
+            return None;
+        };
+        l.next_game(dice).map(Session::local)
+    }
+
+    /// Standard: whether the roll waits for the player here to choose between rolling and
+    /// doubling (the cube is theirs to turn); otherwise the dice are thrown by themselves.
+    #[must_use]
+    pub fn awaits_roll_choice(&self) -> bool {
+        let g = self.game();
+        g.phase() == Phase::Rolling
+            && g.can_double()
+                .is_ok_and(|side| self.seats[side] != Seat::Remote)
     }
 
     /// The rematch of a finished game on this device (hot-seat or against the computer): a new
@@ -173,16 +226,7 @@ impl Session {
         let Core::Local(l) = &self.core else {
             return None;
         };
-        let next = l.rematch(dice, swap)?;
-        let mut seats = BySide::new(Seat::Here, Seat::Here);
-        if let Some(c) = &next.computer {
-            seats[c.side] = Seat::Computer;
-        }
-        Some(Session {
-            seats,
-            core: Core::Local(next),
-            last_tick: 0,
-        })
+        l.rematch(dice, swap).map(Session::local)
     }
 
     /// The running score of the series (with this game's result once it is over); `None` for a
@@ -322,6 +366,26 @@ impl Session {
             Intent::DeclineDraw => Command::DeclineDraw { side: turn()? },
             Intent::Resign { side } => Command::Resign { side },
             Intent::Leave { side } => Command::Leave { side },
+            Intent::Double => Command::Double { side: turn()? },
+            Intent::Take => Command::Take { side: turn()? },
+            Intent::Drop => Command::Drop { side: turn()? },
+            Intent::Beaver => Command::Beaver { side: turn()? },
+            Intent::Raccoon => Command::Raccoon { side: turn()? },
+            Intent::OfferResign { side, kind } => Command::OfferResign { side, kind },
+            Intent::AcceptResign => Command::AcceptResign { side: turn()? },
+            Intent::RejectResign => Command::RejectResign { side: turn()? },
+            // Rolling is the dice thrown here for the side about to roll (see `handle`).
+            Intent::Roll => {
+                let side = turn()?;
+                if g.phase() != Phase::Rolling {
+                    return Err(CommandError::NoRollExpected.into());
+                }
+                return if self.seats[side] == by {
+                    Ok(Command::Tick)
+                } else {
+                    Err(SessionError::NotYours(side))
+                };
+            }
             Intent::ClaimWin => match &self.core {
                 // The peer game decides by this device's clock (S15); it refuses an early claim.
                 Core::Peer(p) => Command::ClaimWin { side: p.seat() },
@@ -352,14 +416,21 @@ impl Session {
         match input {
             Input::Intent(intent) | Input::Computer(intent) => {
                 let cmd = self.command(intent, now, by)?;
-                out.events = match &mut self.core {
-                    Core::Local(l) => l.game.apply(cmd, now)?,
-                    Core::Peer(p) => p.act(cmd, device_now).map_err(SessionError::Peer)?,
+                out.events = match (&mut self.core, intent) {
+                    (Core::Local(l), Intent::Roll) => l.throw(now)?,
+                    // A peer game's dice come from the exchange, which starts by itself.
+                    (Core::Peer(_), Intent::Roll) => Vec::new(),
+                    (Core::Local(l), _) => l.game.apply(cmd, now)?,
+                    (Core::Peer(p), _) => p.act(cmd, device_now).map_err(SessionError::Peer)?,
                 };
             }
             Input::Dice => {
-                if let Core::Local(l) = &mut self.core {
-                    out.events = l.throw(now)?;
+                // A roll that waits for the player's choice (double or roll) is not thrown by
+                // itself.
+                if !self.awaits_roll_choice() {
+                    if let Core::Local(l) = &mut self.core {
+                        out.events = l.throw(now)?;
+                    }
                 }
             }
             Input::Tick => {
@@ -435,17 +506,7 @@ impl Session {
     pub fn load(text: &str, dice: Dice) -> Result<Session, LoadError> {
         match save::kind_of(text) {
             Some(Kind::Peer) => PeerSession::load(text).map(Session::peer),
-            _ => LocalGame::load(text, dice).map(|l| {
-                let mut seats = BySide::new(Seat::Here, Seat::Here);
-                if let Some(c) = &l.computer {
-                    seats[c.side] = Seat::Computer;
-                }
-                Session {
-                    seats,
-                    core: Core::Local(l),
-                    last_tick: 0,
-                }
-            }),
+            _ => LocalGame::load(text, dice).map(Session::local),
         }
     }
 }

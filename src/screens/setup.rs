@@ -1,0 +1,203 @@
+//! The new game's rules on the start screen: the house rules or standard backgammon
+//! (`game-rules`), a match to N points or money play (`match-length`), and on the full app the
+//! standard options with a line on each. The choice is remembered; the controls are read from
+//! the page when New game is pressed.
+
+use leptos::prelude::*;
+use vrhcaby_rules::{Clock, Options, Variant};
+
+use crate::i18n::Key;
+use crate::platform;
+use crate::state::Settings;
+
+const RULES_KEY: &str = "vrhcaby.new.rules";
+const LENGTH_KEY: &str = "vrhcaby.new.length";
+
+/// The choice of rules and match length; Options on the full app.
+#[component]
+pub fn RulesChoice() -> impl IntoView {
+    let s = expect_context::<Settings>();
+    let standard = RwSignal::new(platform::load(RULES_KEY).as_deref() == Some("standard"));
+    let length: u8 = platform::load(LENGTH_KEY)
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(5);
+    let lengths = (0u8..=25).filter(|n| *n == 0 || n % 2 == 1 || *n == 2 || *n == 4);
+    view! {
+        <div class="rules-choice">
+            <label class="field">
+                <span>{move || s.say(Key::GameRules)}</span>
+                <select data-testid="game-rules" id="game-rules" on:change=move |ev| {
+                    let v = event_target_value(&ev);
+                    platform::store(RULES_KEY, &v);
+                    standard.set(v == "standard");
+                }>
+                    <option value="vrhcaby" selected=move || !standard.get()>{move || s.say(Key::RulesVrhcaby)}</option>
+                    <option value="standard" selected=move || standard.get()>{move || s.say(Key::RulesStandard)}</option>
+                </select>
+            </label>
+            <label class="field" class:hidden=move || !standard.get()>
+                <span>{move || s.say(Key::MatchLength)}</span>
+                <select data-testid="match-length" id="match-length"
+                    on:change=move |ev| { platform::store(LENGTH_KEY, &event_target_value(&ev)); }>
+                    {lengths.map(|n| view! {
+                        <option value=n.to_string() selected=n == length>
+                            {move || if n == 0 { s.say(Key::MoneyPlay).to_owned() } else { crate::i18n::points(s.lang.get(), u16::from(n)) }}
+                        </option>
+                    }).collect_view()}
+                </select>
+            </label>
+            {options(standard)}
+        </div>
+    }
+}
+
+fn select_value(id: &str) -> Option<String> {
+    let el = document().get_element_by_id(id)?;
+    el.get_attribute("data-value")
+        .or_else(|| js_sys::Reflect::get(&el, &"value".into()).ok()?.as_string())
+}
+
+/// The variant New game starts, read from the page.
+#[must_use]
+pub fn chosen_variant() -> Variant {
+    if select_value("game-rules").as_deref() != Some("standard") {
+        return Variant::VRHCABY;
+    }
+    let n = select_value("match-length")
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(5);
+    variant_for(n, read_options())
+}
+
+/// A standard game to `n` points (0: money play) with the chosen options, made to go together:
+/// money play drops the match rules, a match the money-play agreements, no cube drops both.
+/// (The start page has no options: it hands the length over to the full app.)
+#[must_use]
+pub fn variant_for(n: u8, chosen: Option<Options>) -> Variant {
+    let n = n.min(vrhcaby_rules::MAX_MATCH_LENGTH);
+    let mut o = chosen.unwrap_or_else(|| {
+        if n == 0 {
+            Options::money()
+        } else {
+            Options::match_to(n)
+        }
+    });
+    o.match_length = n;
+    if n == 0 {
+        o.crawford = false;
+        o.holland = false;
+    } else {
+        o.jacoby = false;
+        o.beavers = false;
+        o.auto_doubles = 0;
+    }
+    if !o.cube {
+        o = Options {
+            crawford: false,
+            holland: false,
+            jacoby: false,
+            beavers: false,
+            auto_doubles: 0,
+            ..o
+        };
+    }
+    o.holland &= o.crawford;
+    o.auto_doubles = o.auto_doubles.min(vrhcaby_rules::MAX_AUTO_DOUBLES);
+    if let Clock::DelayReserve { delay_ms, .. } = o.clock {
+        // 2 minutes of reserve per match point; 5 minutes a game in money play.
+        let reserve_ms = if n == 0 {
+            300_000
+        } else {
+            120_000 * u32::from(n)
+        };
+        o.clock = Clock::DelayReserve {
+            delay_ms,
+            reserve_ms,
+        };
+    }
+    Variant::standard(o)
+        .unwrap_or_else(|_| Variant::standard(Options::match_to(5)).unwrap_or_default())
+}
+
+#[cfg(not(feature = "standard"))]
+fn read_options() -> Option<Options> {
+    None
+}
+
+#[cfg(not(feature = "standard"))]
+fn options(_: RwSignal<bool>) -> impl IntoView {}
+
+#[cfg(feature = "standard")]
+fn checked(id: &str) -> bool {
+    document()
+        .get_element_by_id(id)
+        .and_then(|el| js_sys::Reflect::get(&el, &"checked".into()).ok())
+        .and_then(|v| v.as_bool())
+        .unwrap_or(false)
+}
+
+#[cfg(feature = "standard")]
+fn read_options() -> Option<Options> {
+    document().get_element_by_id("opt-cube")?;
+    let clock = match select_value("opt-clock").as_deref() {
+        Some("house") => Clock::House,
+        Some("reserve") => Clock::DelayReserve {
+            delay_ms: 12_000,
+            reserve_ms: 120_000,
+        },
+        _ => Clock::None,
+    };
+    Some(Options {
+        match_length: 0,
+        cube: checked("opt-cube"),
+        crawford: checked("opt-crawford"),
+        holland: checked("opt-holland"),
+        jacoby: checked("opt-jacoby"),
+        beavers: checked("opt-beavers"),
+        auto_doubles: select_value("opt-auto-doubles")
+            .and_then(|v| v.parse().ok())
+            .unwrap_or(0),
+        clock,
+    })
+}
+
+/// The standard options, each with its line, in a fold-out.
+#[cfg(feature = "standard")]
+fn options(standard: RwSignal<bool>) -> impl IntoView {
+    let s = expect_context::<Settings>();
+    let check = move |id: &'static str, label: Key, about: Key, on: bool| {
+        view! {
+            <label class="option">
+                <input type="checkbox" id=id data-testid=id checked=on/>
+                <span>{move || s.say(label)}</span>
+                <small>{move || s.say(about)}</small>
+            </label>
+        }
+    };
+    view! {
+        <details class="options" class:hidden=move || !standard.get() data-testid="standard-options">
+            <summary>{move || s.say(Key::Options)}</summary>
+            {check("opt-cube", Key::OptCube, Key::OptCubeAbout, true)}
+            {check("opt-crawford", Key::OptCrawford, Key::OptCrawfordAbout, true)}
+            {check("opt-holland", Key::OptHolland, Key::OptHollandAbout, false)}
+            {check("opt-jacoby", Key::OptJacoby, Key::OptJacobyAbout, false)}
+            {check("opt-beavers", Key::OptBeavers, Key::OptBeaversAbout, false)}
+            <label class="option">
+                <span>{move || s.say(Key::OptAutoDoubles)}</span>
+                <select id="opt-auto-doubles" data-testid="opt-auto-doubles">
+                    {(0..=vrhcaby_rules::MAX_AUTO_DOUBLES).map(|n| view! { <option value=n.to_string()>{n.to_string()}</option> }).collect_view()}
+                </select>
+                <small>{move || s.say(Key::OptAutoDoublesAbout)}</small>
+            </label>
+            <label class="option">
+                <span>{move || s.say(Key::OptClock)}</span>
+                <select id="opt-clock" data-testid="opt-clock">
+                    <option value="none">{move || s.say(Key::ClockNone)}</option>
+                    <option value="house">{move || s.say(Key::ClockHouse)}</option>
+                    <option value="reserve">{move || s.say(Key::ClockReserve)}</option>
+                </select>
+                <small>{move || s.say(Key::OptClockAbout)}</small>
+            </label>
+        </details>
+    }
+}
