@@ -3,6 +3,7 @@
 #![warn(missing_debug_implementations)]
 
 pub mod cli;
+pub mod cube;
 pub mod eval;
 pub mod hint;
 pub mod inputs;

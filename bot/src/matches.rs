@@ -1,11 +1,11 @@
-//! The match runner: 1-point games under the house rules between two players, the same dice for
+//! The match runner: 1-point games under the house or the standard rules between two players, the same dice for
 //! both seats (each deal played twice with the seats swapped), the win rate with its 95% interval
 //! and the time per move.
 
 use std::time::Instant;
 
 use vrhcaby_rules::bench::SplitMix64;
-use vrhcaby_rules::{Position, Side, FORFEITS_FOR_DRAW};
+use vrhcaby_rules::{Position, Rules, Side, FORFEITS_FOR_DRAW};
 
 use crate::players::Player;
 
@@ -44,10 +44,12 @@ impl Times {
 }
 
 /// One game from the start position, White first, the rolls from `dice`; `seed` feeds the
-/// players' per-decision seeds.
+/// players' per-decision seeds. Under the standard rules the first roll is the opening roll's
+/// (never a double: ties are rolled again, T1) and there is no draw by forfeits.
 pub fn play_game(
     white: &mut dyn Player,
     black: &mut dyn Player,
+    rules: Rules,
     dice: u64,
     seed: u32,
     times: &mut [Times; 2],
@@ -57,7 +59,10 @@ pub fn play_game(
     let mut side = Side::White;
     let mut forfeits = 0;
     for turn in 0..MAX_TURNS {
-        let roll = rng.roll();
+        let mut roll = rng.roll();
+        while turn == 0 && rules == Rules::Standard && roll.is_double() {
+            roll = rng.roll();
+        }
         let player: &mut dyn Player = match side {
             Side::White => white,
             Side::Black => black,
@@ -67,6 +72,7 @@ pub fn play_game(
             &pos,
             side,
             roll,
+            rules,
             seed.wrapping_mul(7919).wrapping_add(turn as u32),
         );
         times[side.index()]
@@ -74,7 +80,7 @@ pub fn play_game(
             .push(start.elapsed().as_nanos() as u64);
         // R27: five rolls in a row without a legal move end the game as a draw.
         forfeits = if after == pos { forfeits + 1 } else { 0 };
-        if forfeits >= FORFEITS_FOR_DRAW {
+        if forfeits >= FORFEITS_FOR_DRAW && rules == Rules::Vrhcaby {
             return GameResult::Draw;
         }
         pos = after;
@@ -149,6 +155,7 @@ fn round3(x: f64) -> f64 {
 pub fn run(
     a: &mut dyn Player,
     b: &mut dyn Player,
+    rules: Rules,
     deals: usize,
     seed: u64,
     mut progress: impl FnMut(&Report),
@@ -165,9 +172,9 @@ pub fn run(
         for a_white in [true, false] {
             let mut t = [Times::default(), Times::default()];
             let result = if a_white {
-                play_game(a, b, dice, k as u32, &mut t)
+                play_game(a, b, rules, dice, k as u32, &mut t)
             } else {
-                play_game(b, a, dice, k as u32, &mut t)
+                play_game(b, a, rules, dice, k as u32, &mut t)
             };
             let [tw, tb] = t;
             let (ta, tb) = if a_white { (tw, tb) } else { (tb, tw) };

@@ -10,11 +10,12 @@ use vrhcaby_rules::{PlayGenerator, Position, Roll, Rules, Side, BAR};
 use crate::inputs::is_contact;
 use crate::{pubeval, Bot, Budget, Level};
 
-/// One side of a match: picks the position after its play among the house rules' plays.
+/// One side of a match: picks the position after its play among the plays of `rules`.
 pub trait Player {
     fn name(&self) -> String;
     /// The position after `side`'s play with `roll`; `seed` differs per decision.
-    fn play(&mut self, pos: &Position, side: Side, roll: Roll, seed: u32) -> Position;
+    fn play(&mut self, pos: &Position, side: Side, roll: Roll, rules: Rules, seed: u32)
+        -> Position;
 }
 
 /// Plays a random legal play (seeded).
@@ -38,14 +39,21 @@ impl Player for RandomPlayer {
     fn name(&self) -> String {
         "random".into()
     }
-    fn play(&mut self, pos: &Position, side: Side, roll: Roll, _seed: u32) -> Position {
-        let plays = self.gen.plays(pos, side, roll, Rules::Vrhcaby);
+    fn play(
+        &mut self,
+        pos: &Position,
+        side: Side,
+        roll: Roll,
+        rules: Rules,
+        _seed: u32,
+    ) -> Position {
+        let plays = self.gen.plays(pos, side, roll, rules);
         let i = self.rng.below(plays.len() as u64) as usize;
         plays[i].position
     }
 }
 
-/// Tesauro's pubeval on every house-legal play.
+/// Tesauro's pubeval on every legal play.
 #[derive(Debug, Default)]
 pub struct PubevalPlayer {
     gen: PlayGenerator,
@@ -55,11 +63,18 @@ impl Player for PubevalPlayer {
     fn name(&self) -> String {
         "pubeval".into()
     }
-    fn play(&mut self, pos: &Position, side: Side, roll: Roll, _seed: u32) -> Position {
+    fn play(
+        &mut self,
+        pos: &Position,
+        side: Side,
+        roll: Roll,
+        rules: Rules,
+        _seed: u32,
+    ) -> Position {
         let race = !is_contact(pos);
         let mut best = (f32::MIN, *pos);
         self.gen
-            .for_each(pos, side, roll, Rules::Vrhcaby, |after, _| {
+            .for_each(pos, side, roll, rules, |after, _| {
                 let s = pubeval::score(after, side, race);
                 if s > best.0 {
                     best = (s, *after);
@@ -94,13 +109,20 @@ impl Player for BotPlayer {
     fn name(&self) -> String {
         self.label.clone()
     }
-    fn play(&mut self, pos: &Position, side: Side, roll: Roll, seed: u32) -> Position {
+    fn play(
+        &mut self,
+        pos: &Position,
+        side: Side,
+        roll: Roll,
+        rules: Rules,
+        seed: u32,
+    ) -> Position {
         self.bot
             .choose_within(
                 pos,
                 side,
                 roll,
-                Rules::Vrhcaby,
+                rules,
                 self.budget,
                 self.noise,
                 seed,
@@ -109,7 +131,7 @@ impl Player for BotPlayer {
     }
 }
 
-/// GNU Backgammon's 0-ply evaluation of each house-legal play, through a helper process that reads
+/// GNU Backgammon's 0-ply evaluation of each legal play (of the match's rules), through a helper process that reads
 /// one JSON line of boards and answers the on-roll side's win for each.
 #[derive(Debug)]
 pub struct GnubgPlayer {
@@ -161,8 +183,15 @@ impl Player for GnubgPlayer {
     fn name(&self) -> String {
         "gnubg-0ply".into()
     }
-    fn play(&mut self, pos: &Position, side: Side, roll: Roll, _seed: u32) -> Position {
-        let plays = self.gen.plays(pos, side, roll, Rules::Vrhcaby);
+    fn play(
+        &mut self,
+        pos: &Position,
+        side: Side,
+        roll: Roll,
+        rules: Rules,
+        _seed: u32,
+    ) -> Position {
+        let plays = self.gen.plays(pos, side, roll, rules);
         if plays.len() == 1 {
             return plays[0].position;
         }

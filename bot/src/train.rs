@@ -236,10 +236,19 @@ pub fn benchmark(ev: &Evaluator, deals: usize, seed: u64) -> ((f64, f64), (f64, 
         budget: Budget::ZERO_PLY,
         noise: 0.0,
     };
-    let vs_pub = matches::run(&mut me, &mut PubevalPlayer::default(), deals, seed, |_| {}).rate();
+    let vs_pub = matches::run(
+        &mut me,
+        &mut PubevalPlayer::default(),
+        Rules::Vrhcaby,
+        deals,
+        seed,
+        |_| {},
+    )
+    .rate();
     let vs_random = matches::run(
         &mut me,
         &mut RandomPlayer::new(seed),
+        Rules::Vrhcaby,
         deals / 4 + 1,
         seed,
         |_| {},

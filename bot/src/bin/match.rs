@@ -13,8 +13,9 @@ use std::process::ExitCode;
 use vrhcaby_bot::matches::run;
 use vrhcaby_bot::players::{BotPlayer, GnubgPlayer, Player, PubevalPlayer, RandomPlayer};
 use vrhcaby_bot::{Bot, Budget, Evaluator, Level};
+use vrhcaby_rules::Rules;
 
-const USAGE: &str = "usage: match --a PLAYER --b PLAYER [--deals N] [--seed S] [--weights FILE] [--python PATH] [--gnubg-script PATH] [--progress-every N]";
+const USAGE: &str = "usage: match --a PLAYER --b PLAYER [--deals N] [--seed S] [--weights FILE] [--python PATH] [--gnubg-script PATH] [--progress-every N] [--rules vrhcaby|standard]";
 
 struct Options {
     a: String,
@@ -25,6 +26,7 @@ struct Options {
     python: String,
     script: String,
     progress_every: usize,
+    rules: Rules,
 }
 
 fn player(name: &str, o: &Options, ev: &Evaluator, k: u64) -> Result<Box<dyn Player>, String> {
@@ -62,6 +64,7 @@ fn parse() -> Result<Options, String> {
         python: "/work/gnubg-venv/bin/python".into(),
         script: "bot/bench/gnubg_eval.py".into(),
         progress_every: 0,
+        rules: Rules::Vrhcaby,
     };
     let args: Vec<String> = std::env::args().skip(1).collect();
     let mut it = args.iter();
@@ -77,6 +80,7 @@ fn parse() -> Result<Options, String> {
             "--python" => o.python = v.clone(),
             "--gnubg-script" => o.script = v.clone(),
             "--progress-every" => o.progress_every = v.parse().map_err(|_| bad())?,
+            "--rules" => o.rules = Rules::parse(v).ok_or_else(bad)?,
             _ => return Err(format!("unknown option {flag}")),
         }
     }
@@ -115,7 +119,7 @@ fn main() -> ExitCode {
         }
     };
     let every = o.progress_every;
-    let report = run(a.as_mut(), b.as_mut(), o.deals, o.seed, |r| {
+    let report = run(a.as_mut(), b.as_mut(), o.rules, o.deals, o.seed, |r| {
         if every > 0 && r.deal_scores.len() % every == 0 {
             eprintln!("{}", r.json());
         }

@@ -1,0 +1,458 @@
+//! Cube decisions for standard backgammon (T4, T5): double, take, drop, beaver, and whether to
+//! accept a resignation, from the evaluator's cubeless estimates.
+//!
+//! - **Money play**: Janowski's cubeful equities with a cube-life index `x` (Rick Janowski,
+//!   "Take-Points in Money Games", 1993): with `W` and `L` the average points of a win and of a
+//!   loss (gammons and backgammons included; single under the Jacoby rule while the cube is
+//!   centred and unturned) and `p` the win chance, per unit of cube
+//!   `E_own = p(W + L + x/2) − L`, `E_opp = E_own − x/2`, `E_centre = 4/(4 − x) · (E_own − x/4)`.
+//!   Double when `min(2·E_opp, 1)` (take or drop) beats not doubling; take when `2·E_own ≥ −1`
+//!   for the taker; beaver when the taker's `E_own > 0`. `x` is 0.68 with contact, 0.8 in a race.
+//! - **Match play**: match-winning chances from the Kazaross-XG2 match equity table (published
+//!   with GNU Backgammon; `data/met-kazaross-xg2.txt`), the cube dead after this decision: double
+//!   when both the take and the drop give the doubler more than playing on; take when the take's
+//!   chances are at least the drop's.
+
+use std::sync::OnceLock;
+
+use vrhcaby_rules::{Kind, Position, Side};
+
+use crate::eval::Estimate;
+use crate::inputs::is_contact;
+
+/// The table's text: see its header.
+const MET_TEXT: &str = include_str!("../data/met-kazaross-xg2.txt");
+/// The table's size: matches up to 25 points.
+pub const MET_SIZE: usize = 25;
+
+struct Met {
+    pre: [[f32; MET_SIZE]; MET_SIZE],
+    post: [f32; MET_SIZE],
+}
+
+fn met() -> &'static Met {
+    static MET: OnceLock<Met> = OnceLock::new();
+    MET.get_or_init(|| {
+        let mut m = Met {
+            pre: [[0.5; MET_SIZE]; MET_SIZE],
+            post: [0.5; MET_SIZE],
+        };
+        for line in MET_TEXT.lines().filter(|l| !l.starts_with('#')) {
+            let mut words = line.split_whitespace();
+            let row: &mut [f32; MET_SIZE] = match (words.next(), words.next()) {
+                (Some("pre"), Some(a)) => match a.parse::<usize>() {
+                    Ok(a @ 1..=MET_SIZE) => &mut m.pre[a - 1],
+                    _ => continue,
+                },
+                (Some("post"), Some(first)) => {
+                    m.post[0] = first.parse().unwrap_or(0.5);
+                    for (i, w) in words.enumerate().take(MET_SIZE - 1) {
+                        m.post[i + 1] = w.parse().unwrap_or(0.5);
+                    }
+                    continue;
+                }
+                _ => continue,
+            };
+            for (i, w) in words.enumerate().take(MET_SIZE) {
+                row[i] = w.parse().unwrap_or(0.5);
+            }
+        }
+        m
+    })
+}
+
+/// The cube as the side deciding sees it.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct CubeView {
+    /// The cube's value now.
+    pub value: u8,
+    /// `Some(true)`: the deciding side owns it; `Some(false)`: the opponent; `None`: centred.
+    pub mine: Option<bool>,
+    /// 0: money play; else the match length.
+    pub match_length: u8,
+    /// The score before this game: the deciding side's, the opponent's.
+    pub score: (u16, u16),
+    /// The Crawford game has been played (or is being played): the next games are post-Crawford.
+    pub crawford_done: bool,
+    /// Money play: the Jacoby rule is agreed and the cube has not been turned.
+    pub jacoby: bool,
+    /// Money play: beavers are agreed.
+    pub beavers: bool,
+}
+
+/// An answer to a double.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Answer {
+    Take,
+    Drop,
+    Beaver,
+}
+
+/// The chance that the side needing `a` points wins against the side needing `b`, `post` once
+/// the Crawford game is behind (a 1-away side against a trailer).
+#[must_use]
+pub fn match_equity(a: u16, b: u16, post: bool) -> f32 {
+    let m = met();
+    match (a, b) {
+        (0, _) => 1.0,
+        (_, 0) => 0.0,
+        (1, 1) => 0.5,
+        (1, b) if post => 1.0 - m.post[usize::from(b.min(25)) - 1],
+        (a, 1) if post => m.post[usize::from(a.min(25)) - 1],
+        (a, b) => m.pre[usize::from(a.min(25)) - 1][usize::from(b.min(25)) - 1],
+    }
+}
+
+/// The outcomes of a game for the side of `e`: (probability, points it wins, negative for a
+/// loss), per unit of cube.
+fn outcomes(e: &Estimate) -> [(f32, i32); 6] {
+    let lose = 1.0 - e.win;
+    [
+        (e.win - e.win_gammon, 1),
+        (e.win_gammon - e.win_backgammon, 2),
+        (e.win_backgammon, 3),
+        (lose - e.lose_gammon, -1),
+        (e.lose_gammon - e.lose_backgammon, -2),
+        (e.lose_backgammon, -3),
+    ]
+}
+
+impl CubeView {
+    fn money(&self) -> bool {
+        self.match_length == 0
+    }
+
+    /// The match-winning chance once a game is won (or lost, `points` < 0) for `points`.
+    fn after(&self, points: i32) -> f32 {
+        let n = i32::from(self.match_length);
+        let me = i32::from(self.score.0) + points.max(0);
+        let opp = i32::from(self.score.1) + (-points).max(0);
+        let (a, b) = ((n - me).max(0) as u16, (n - opp).max(0) as u16);
+        // Post-Crawford once the Crawford game has been, or when this game makes the next one
+        // Crawford and that is played after (its table value is the pre-Crawford one).
+        let post = self.crawford_done;
+        match_equity(a, b, post && (a == 1 || b == 1))
+    }
+
+    /// The match-winning chance of playing the game out at cube value `v` (the cube dead).
+    fn mwc(&self, e: &Estimate, v: u8) -> f32 {
+        outcomes(e)
+            .iter()
+            .map(|&(p, k)| p * self.after(k * i32::from(v)))
+            .sum()
+    }
+
+    /// Janowski's `(p, W, L, x)` for the side of `e`; gammons single when `single`.
+    fn janowski(e: &Estimate, contact: bool, single: bool) -> (f32, f32, f32, f32) {
+        let p = e.win.clamp(1e-4, 1.0 - 1e-4);
+        let (w, l) = if single {
+            (1.0, 1.0)
+        } else {
+            (
+                (e.win + e.win_gammon + e.win_backgammon) / p,
+                ((1.0 - e.win) + e.lose_gammon + e.lose_backgammon) / (1.0 - p),
+            )
+        };
+        (p, w, l, if contact { 0.68 } else { 0.8 })
+    }
+}
+
+fn e_own((p, w, l, x): (f32, f32, f32, f32)) -> f32 {
+    p * (w + l + x / 2.0) - l
+}
+
+fn e_opp(j: (f32, f32, f32, f32)) -> f32 {
+    e_own(j) - j.3 / 2.0
+}
+
+fn e_centre(j: (f32, f32, f32, f32)) -> f32 {
+    4.0 / (4.0 - j.3) * (e_own(j) - j.3 / 4.0)
+}
+
+/// Whether the side of `e` (about to roll in `pos`) doubles, given that the rules let it.
+#[must_use]
+pub fn wants_double(pos: &Position, e: &Estimate, cube: &CubeView) -> bool {
+    if cube.money() {
+        let contact = is_contact(pos);
+        let now = CubeView::janowski(e, contact, cube.jacoby && cube.mine.is_none());
+        let no_double = match cube.mine {
+            Some(true) => e_own(now),
+            _ => e_centre(now),
+        };
+        // Once doubled the cube is turned: gammons count.
+        let take = 2.0 * e_opp(CubeView::janowski(e, contact, false));
+        take.min(1.0) > no_double
+    } else {
+        let v = cube.value;
+        let no_double = cube.mwc(e, v);
+        let take = cube.mwc(e, v.saturating_mul(2));
+        let drop = cube.after(i32::from(v));
+        take.min(drop) > no_double
+    }
+}
+
+/// How the side of `e` answers a double of the cube from `cube.value` (its view: `e` is its
+/// estimate with the doubler about to roll).
+#[must_use]
+pub fn answer(pos: &Position, e: &Estimate, cube: &CubeView) -> Answer {
+    if cube.money() {
+        let own = e_own(CubeView::janowski(e, is_contact(pos), false));
+        if cube.beavers && own > 0.0 {
+            Answer::Beaver
+        } else if 2.0 * own >= -1.0 {
+            Answer::Take
+        } else {
+            Answer::Drop
+        }
+    } else {
+        let v = cube.value;
+        let take = cube.mwc(e, v.saturating_mul(2));
+        let drop = cube.after(-i32::from(v));
+        if take >= drop {
+            Answer::Take
+        } else {
+            Answer::Drop
+        }
+    }
+}
+
+/// Whether the side of `e` accepts the opponent's resignation of `kind` at the cube's value:
+/// when it is worth at least what playing on is (cubeless, the Jacoby rule counted).
+#[must_use]
+pub fn accepts_resign(e: &Estimate, kind: Kind, cube: &CubeView) -> bool {
+    let offered = if cube.jacoby { 1 } else { kind.multiplier() };
+    if cube.money() {
+        let single = cube.jacoby;
+        let play_on: f32 = outcomes(e)
+            .iter()
+            .map(|&(p, k)| p * if single { k.signum() as f32 } else { k as f32 })
+            .sum();
+        f32::from(offered) >= play_on
+    } else {
+        let v = i32::from(cube.value);
+        cube.after(i32::from(kind.multiplier()) * v) >= cube.mwc(e, cube.value)
+    }
+}
+
+/// The cube as `me` sees it in a standard game.
+#[must_use]
+pub fn view_of(game: &vrhcaby_rules::Game, me: Side) -> CubeView {
+    let cube = game.cube();
+    let o = game.variant().options();
+    let c = game.context();
+    CubeView {
+        value: cube.value,
+        mine: cube.owner.map(|s| s == me),
+        match_length: o.match_length,
+        score: (c.score[me], c.score[!me]),
+        crawford_done: c.crawford != vrhcaby_rules::Crawford::Before,
+        jacoby: o.is_money() && o.jacoby && !cube.turned,
+        beavers: o.is_money() && o.beavers,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn est(win: f32, wg: f32, lg: f32) -> Estimate {
+        Estimate {
+            win,
+            win_gammon: wg,
+            win_backgammon: 0.0,
+            lose_gammon: lg,
+            lose_backgammon: 0.0,
+        }
+    }
+
+    fn money() -> CubeView {
+        CubeView {
+            value: 1,
+            mine: None,
+            match_length: 0,
+            score: (0, 0),
+            crawford_done: false,
+            jacoby: false,
+            beavers: false,
+        }
+    }
+
+    #[test]
+    fn the_table_reads_as_published() {
+        // Kazaross-XG2: 2-away against 1-away 0.32264, 1-away against 2-away 0.67736 (pre),
+        // post-Crawford 2-away trailer 0.48803.
+        assert!((match_equity(2, 1, false) - 0.32264).abs() < 1e-6);
+        assert!((match_equity(1, 2, false) - 0.67736).abs() < 1e-6);
+        assert!((match_equity(2, 1, true) - 0.48803).abs() < 1e-6);
+        assert!((match_equity(1, 2, true) - (1.0 - 0.48803)).abs() < 1e-6);
+        assert!((match_equity(25, 25, false) - 0.5).abs() < 1e-6);
+        assert_eq!(match_equity(0, 3, false), 1.0);
+        // Symmetry of the pre-Crawford table.
+        for a in 1..=25 {
+            for b in 1..=25 {
+                let s = match_equity(a, b, false) + match_equity(b, a, false);
+                assert!((s - 1.0).abs() < 2e-3, "{a} {b}: {s}");
+            }
+        }
+    }
+
+    #[test]
+    fn janowski_take_points_are_the_known_ones() {
+        // No gammons, a fully live cube (x = 1 would give 20%); at x = 0.68 the take point is
+        // (L − ½)/(W + L + x/2) = 0.5 / 2.34 ≈ 21.4%.
+        let pos = Position::start();
+        let c = money();
+        assert_eq!(answer(&pos, &est(0.22, 0.0, 0.0), &c), Answer::Take);
+        assert_eq!(answer(&pos, &est(0.20, 0.0, 0.0), &c), Answer::Drop);
+        // A clear favourite doubles, an even game does not.
+        assert!(wants_double(&pos, &est(0.72, 0.0, 0.0), &c));
+        assert!(!wants_double(&pos, &est(0.55, 0.0, 0.0), &c));
+        // Too good: almost sure to win with many gammons, it plays on.
+        assert!(!wants_double(&pos, &est(0.97, 0.6, 0.0), &c));
+        // Beavers: a taker that is the favourite beavers.
+        let b = CubeView { beavers: true, ..c };
+        assert_eq!(answer(&pos, &est(0.6, 0.0, 0.0), &b), Answer::Beaver);
+    }
+
+    #[test]
+    fn match_play_follows_the_table() {
+        let pos = Position::start();
+        // 2-away 2-away (match to 5 at 3–3) is a known double-and-take spot for a favourite.
+        let c = CubeView {
+            match_length: 5,
+            score: (3, 3),
+            ..money()
+        };
+        assert!(wants_double(&pos, &est(0.7, 0.0, 0.0), &c));
+        assert!(!wants_double(&pos, &est(0.5, 0.0, 0.0), &c));
+        // Post-Crawford, the trailer (4 away) doubles at once: it loses nothing by it.
+        let post = CubeView {
+            match_length: 5,
+            score: (1, 4),
+            crawford_done: true,
+            ..money()
+        };
+        assert!(wants_double(&pos, &est(0.4, 0.0, 0.0), &post));
+        // The leader there (1 away) takes with 60%: a drop leaves the trailer 3 away (0.677 for
+        // the leader); a take wins the match 60% of the time and leaves the trailer 2 away
+        // otherwise (0.6 + 0.4 · 0.512 ≈ 0.805).
+        let leader = CubeView {
+            match_length: 5,
+            score: (4, 1),
+            crawford_done: true,
+            mine: None,
+            ..money()
+        };
+        assert_eq!(answer(&pos, &est(0.6, 0.0, 0.0), &leader), Answer::Take);
+    }
+
+    #[test]
+    fn resignations_are_accepted_when_worth_playing_on() {
+        let c = money();
+        // A side nearly sure to win, rarely a gammon, accepts a single (playing on is worth
+        // 0.97 + 0.02 − 0.02 = 0.97 < 1); one with many gammons does not.
+        assert!(accepts_resign(&est(0.98, 0.01, 0.0), Kind::Single, &c));
+        assert!(!accepts_resign(&est(0.99, 0.8, 0.0), Kind::Single, &c));
+        assert!(accepts_resign(&est(0.99, 0.8, 0.0), Kind::Gammon, &c));
+        // Under Jacoby (unturned cube) gammons do not count: a single is enough.
+        let j = CubeView { jacoby: true, ..c };
+        assert!(accepts_resign(&est(0.99, 0.8, 0.0), Kind::Single, &j));
+    }
+}
+
+/// What the computer does for `me` in a standard game, if anything is its to decide now: roll or
+/// double before its roll, answer a double, answer a resignation. `None` when nothing waits for
+/// it (or it is its turn to move checkers: that is [`crate::Bot::choose`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Decision {
+    Roll,
+    Double,
+    Take,
+    Drop,
+    Beaver,
+    AcceptResign,
+    RejectResign,
+}
+
+impl Decision {
+    /// The name the worker answers with.
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            Decision::Roll => "roll",
+            Decision::Double => "double",
+            Decision::Take => "take",
+            Decision::Drop => "drop",
+            Decision::Beaver => "beaver",
+            Decision::AcceptResign => "accept_resign",
+            Decision::RejectResign => "reject_resign",
+        }
+    }
+}
+
+impl crate::Bot {
+    /// The computer's cube or resignation decision for `me` in `game` (standard rules), asked of
+    /// the rules core first: it doubles only when `can_double` says it may.
+    pub fn decide(&mut self, game: &vrhcaby_rules::Game, me: Side) -> Option<Decision> {
+        use vrhcaby_rules::{Phase, Stage};
+        if !game.variant().is_standard() || game.turn() != Some(me) {
+            return None;
+        }
+        let pos = *game.position();
+        let view = view_of(game, me);
+        match game.phase() {
+            Phase::Rolling => {
+                let may = game.can_double().is_ok_and(|s| s == me);
+                let e = self.eval(&pos, me);
+                Some(if may && wants_double(&pos, &e, &view) {
+                    Decision::Double
+                } else {
+                    Decision::Roll
+                })
+            }
+            Phase::Doubled => {
+                let offer = game.pending_double()?;
+                // The doubler is about to roll: its estimate, seen by `me`.
+                let e = self.eval(&pos, offer.doubler).flip();
+                let at = CubeView {
+                    value: offer.value_offered(game.cube()) / 2,
+                    beavers: view.beavers && game.may_raise() && offer.stage == Stage::Double,
+                    ..view
+                };
+                let decision = if offer.stage == Stage::Beaver {
+                    // `me` doubled and was beavered: the opponent will own the cube at 4v; a
+                    // drop loses 2v. Take when 4·E_opp ≥ −2 (never a raccoon).
+                    let j = CubeView::janowski(&e, is_contact(&pos), false);
+                    if 2.0 * e_opp(j) >= -1.0 {
+                        Answer::Take
+                    } else {
+                        Answer::Drop
+                    }
+                } else {
+                    answer(&pos, &e, &at)
+                };
+                Some(match decision {
+                    Answer::Take => Decision::Take,
+                    Answer::Drop => Decision::Drop,
+                    Answer::Beaver => Decision::Beaver,
+                })
+            }
+            Phase::ResignOffered => {
+                let (by, kind) = game.resign_offer()?;
+                // The side with the dice (or about to roll) is the one whose estimate counts.
+                let on_roll = game.dice_owner().unwrap_or(by);
+                let e = if on_roll == me {
+                    self.eval(&pos, me)
+                } else {
+                    self.eval(&pos, on_roll).flip()
+                };
+                Some(if accepts_resign(&e, kind, &view) {
+                    Decision::AcceptResign
+                } else {
+                    Decision::RejectResign
+                })
+            }
+            _ => None,
+        }
+    }
+}
