@@ -344,7 +344,7 @@ impl Dispatch {
                 | Event::Raccooned { .. }
                 | Event::Taken { .. }
                 | Event::ResignOffered { .. }
-                | Event::ResignRejected { .. } => said.extend(i18n::standard_event(lang, ev)),
+                | Event::ResignRejected { .. } => said.extend(standard_said(lang, ev)),
             }
         }
         if !said.is_empty() {
@@ -355,4 +355,15 @@ impl Dispatch {
             b.events = events.to_vec();
         });
     }
+}
+
+/// Standard backgammon's events in words (the start page plays no standard game).
+#[cfg(feature = "standard")]
+fn standard_said(lang: crate::i18n::Lang, ev: &Event) -> Option<String> {
+    i18n::standard_event(lang, ev)
+}
+
+#[cfg(not(feature = "standard"))]
+fn standard_said(_: crate::i18n::Lang, _: &Event) -> Option<String> {
+    None
 }

@@ -116,7 +116,7 @@ fn bot_answer(bot: &mut Bot, req: &BotRequest) -> Result<Value, String> {
 
 fn eval_answer(bot: &mut Bot, req: &EvalRequest) -> Result<Value, String> {
     let position = Position::from_setup(&req.position).map_err(|e| e.to_string())?;
-    let e = bot.eval(&position, req.turn);
+    let e = bot.eval_for(&position, req.turn, req.rules);
     Ok(match req.rules {
         Rules::Vrhcaby => json!({ "win": round6(e.win) }),
         Rules::Standard => json!({

@@ -15,7 +15,7 @@
 
 use std::sync::OnceLock;
 
-use vrhcaby_rules::{Kind, Position, Side};
+use vrhcaby_rules::{Kind, Position, Rules, Side};
 
 use crate::eval::Estimate;
 use crate::inputs::is_contact;
@@ -403,7 +403,7 @@ impl crate::Bot {
         match game.phase() {
             Phase::Rolling => {
                 let may = game.can_double().is_ok_and(|s| s == me);
-                let e = self.eval(&pos, me);
+                let e = self.eval_for(&pos, me, Rules::Standard);
                 Some(if may && wants_double(&pos, &e, &view) {
                     Decision::Double
                 } else {
@@ -413,7 +413,7 @@ impl crate::Bot {
             Phase::Doubled => {
                 let offer = game.pending_double()?;
                 // The doubler is about to roll: its estimate, seen by `me`.
-                let e = self.eval(&pos, offer.doubler).flip();
+                let e = self.eval_for(&pos, offer.doubler, Rules::Standard).flip();
                 let at = CubeView {
                     value: offer.value_offered(game.cube()) / 2,
                     beavers: view.beavers && game.may_raise() && offer.stage == Stage::Double,
@@ -442,9 +442,9 @@ impl crate::Bot {
                 // The side with the dice (or about to roll) is the one whose estimate counts.
                 let on_roll = game.dice_owner().unwrap_or(by);
                 let e = if on_roll == me {
-                    self.eval(&pos, me)
+                    self.eval_for(&pos, me, Rules::Standard)
                 } else {
-                    self.eval(&pos, on_roll).flip()
+                    self.eval_for(&pos, on_roll, Rules::Standard).flip()
                 };
                 Some(if accepts_resign(&e, kind, &view) {
                     Decision::AcceptResign

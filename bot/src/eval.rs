@@ -11,6 +11,11 @@ use crate::weights::{self, WeightsError};
 /// The trained weights shipped with the crate (see `weights.rs` for the format).
 pub const BUILTIN_WEIGHTS: &[u8] = include_bytes!("../weights/house.bin");
 
+/// Standard backgammon's trained weights (the `standard-net` feature; the house rules' Web
+/// Worker goes without them).
+#[cfg(feature = "standard-net")]
+pub const STANDARD_WEIGHTS: &[u8] = include_bytes!("../weights/standard.bin");
+
 /// What a side can expect from a position, as probabilities. Gammons include backgammons.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct Estimate {
@@ -150,6 +155,14 @@ impl Evaluator {
     /// The evaluator of the weights built into the crate.
     pub fn builtin() -> Result<Evaluator, WeightsError> {
         Evaluator::from_bytes(BUILTIN_WEIGHTS)
+    }
+
+    /// Standard backgammon's built-in evaluator, when built in (`standard-net`).
+    pub fn builtin_standard() -> Option<Result<Evaluator, WeightsError>> {
+        #[cfg(feature = "standard-net")]
+        return Some(Evaluator::from_bytes(STANDARD_WEIGHTS));
+        #[cfg(not(feature = "standard-net"))]
+        None
     }
 
     /// The weights file of this evaluator (quantised: a round trip changes the weights slightly).

@@ -70,28 +70,40 @@ impl Bot {
         roll: Roll,
         left: &DiceLeft,
     ) -> Vec<(Origin, Target)> {
+        self.hint_rest_under(start, current, side, roll, left, Rules::Vrhcaby)
+    }
+
+    /// [`Bot::hint_rest`] under `rules`. Under standard rules every path to one of the roll's
+    /// (maximal) plays is made of compulsory-legal moves, so the moves returned are legal.
+    pub fn hint_rest_under(
+        &mut self,
+        start: &Position,
+        current: &Position,
+        side: Side,
+        roll: Roll,
+        left: &DiceLeft,
+        rules: Rules,
+    ) -> Vec<(Origin, Target)> {
         let reachable = completions(current, side, left);
-        let all = plays(start, side, roll, Rules::Vrhcaby);
+        let all = plays(start, side, roll, rules);
         let ok: Vec<bool> = all
             .iter()
             .map(|p| reachable.iter().any(|(r, _)| *r == p.position))
             .collect();
         // Unreachable plays are pushed far below every reachable one, so no search keeps them.
-        let (plays, best) = self.searcher.choose(
-            &self.evaluator,
-            start,
-            side,
-            roll,
-            Rules::Vrhcaby,
-            Budget::TWO_PLY,
-            |i| {
-                if ok.get(i).copied().unwrap_or(false) {
-                    0.0
-                } else {
-                    -1000.0
-                }
-            },
-        );
+        let ev = match (rules, &self.standard) {
+            (Rules::Standard, Some(s)) => s,
+            _ => &self.evaluator,
+        };
+        let (plays, best) =
+            self.searcher
+                .choose(ev, start, side, roll, rules, Budget::TWO_PLY, |i| {
+                    if ok.get(i).copied().unwrap_or(false) {
+                        0.0
+                    } else {
+                        -1000.0
+                    }
+                });
         let target = plays.get(best.index).map(|p| p.position);
         reachable
             .iter()

@@ -46,7 +46,10 @@ pub struct Choice {
 /// The computer player: an evaluator and a search. One per thread or worker; not `Sync` state.
 #[derive(Clone, Debug)]
 pub struct Bot {
+    /// The house rules' net (and every rule set's without its own).
     pub evaluator: Evaluator,
+    /// Standard backgammon's net (compulsory dice, gammons), when built in.
+    pub standard: Option<Evaluator>,
     pub searcher: Searcher,
 }
 
@@ -55,13 +58,35 @@ impl Bot {
     pub fn new(evaluator: Evaluator) -> Bot {
         Bot {
             evaluator,
+            standard: None,
             searcher: Searcher::new(),
         }
     }
 
-    /// The bot with the weights built into the crate.
+    /// The bot with the weights built into the crate (standard backgammon's too, with the
+    /// `standard-net` feature).
     pub fn builtin() -> Result<Bot, WeightsError> {
-        Evaluator::builtin().map(Bot::new)
+        let mut bot = Evaluator::builtin().map(Bot::new)?;
+        bot.standard = Evaluator::builtin_standard().transpose()?;
+        Ok(bot)
+    }
+
+    /// The net for `rules`.
+    #[must_use]
+    pub fn evaluator_for(&self, rules: Rules) -> &Evaluator {
+        match (rules, &self.standard) {
+            (Rules::Standard, Some(s)) => s,
+            _ => &self.evaluator,
+        }
+    }
+
+    /// The estimate for `side`, about to roll (0-ply), by the net for `rules`.
+    pub fn eval_for(&mut self, pos: &Position, side: Side, rules: Rules) -> Estimate {
+        let ev = match (rules, &self.standard) {
+            (Rules::Standard, Some(s)) => s,
+            _ => &self.evaluator,
+        };
+        self.searcher.on_roll(ev, pos, side, 0, rules)
     }
 
     /// The play of `level` for `side` with `roll`. The same arguments always give the same play;
@@ -96,15 +121,19 @@ impl Bot {
             Rules::Vrhcaby => noise,
             Rules::Standard => 2.0 * noise,
         };
-        let (mut plays, best) =
-            self.searcher
-                .choose(&self.evaluator, pos, side, roll, rules, budget, |i| {
-                    if scale == 0.0 {
-                        0.0
-                    } else {
-                        scale * normal(key ^ (i as u64).wrapping_mul(0xA24B_AED4_963E_E407))
-                    }
-                });
+        let ev = match (rules, &self.standard) {
+            (Rules::Standard, Some(s)) => s,
+            _ => &self.evaluator,
+        };
+        let (mut plays, best) = self
+            .searcher
+            .choose(ev, pos, side, roll, rules, budget, |i| {
+                if scale == 0.0 {
+                    0.0
+                } else {
+                    scale * normal(key ^ (i as u64).wrapping_mul(0xA24B_AED4_963E_E407))
+                }
+            });
         let play = plays.swap_remove(best.index);
         Choice {
             index: best.index,

@@ -73,13 +73,12 @@ impl Player for PubevalPlayer {
     ) -> Position {
         let race = !is_contact(pos);
         let mut best = (f32::MIN, *pos);
-        self.gen
-            .for_each(pos, side, roll, rules, |after, _| {
-                let s = pubeval::score(after, side, race);
-                if s > best.0 {
-                    best = (s, *after);
-                }
-            });
+        self.gen.for_each(pos, side, roll, rules, |after, _| {
+            let s = pubeval::score(after, side, race);
+            if s > best.0 {
+                best = (s, *after);
+            }
+        });
         best.1
     }
 }
@@ -118,15 +117,7 @@ impl Player for BotPlayer {
         seed: u32,
     ) -> Position {
         self.bot
-            .choose_within(
-                pos,
-                side,
-                roll,
-                rules,
-                self.budget,
-                self.noise,
-                seed,
-            )
+            .choose_within(pos, side, roll, rules, self.budget, self.noise, seed)
             .position
     }
 }

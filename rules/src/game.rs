@@ -2,6 +2,7 @@
 
 mod query;
 mod replay;
+#[cfg(feature = "standard")]
 mod standard;
 mod timing;
 
@@ -27,6 +28,8 @@ pub const MOVES_BETWEEN_OFFERS: u32 = 4;
 /// Forfeited rolls in a row that end the game as a draw (R27).
 pub const FORFEITS_FOR_DRAW: u8 = 5;
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+// A build without standard backgammon never makes its two states.
+#[cfg_attr(not(feature = "standard"), allow(dead_code))]
 enum State {
     Lot,
     Rolling {
@@ -336,6 +339,47 @@ impl Game {
         events.push(Event::GameOver { outcome, reason });
     }
 
+    /// What a game ended by `reason` scores: 1 for a win, 0 for a draw (a build without
+    /// standard backgammon plays only the house rules).
+    #[cfg(not(feature = "standard"))]
+    fn score_of(&self, outcome: Outcome, _reason: Reason) -> Score {
+        Score {
+            points: u16::from(outcome.winner().is_some()),
+            kind: Kind::Single,
+        }
+    }
+
+    /// Whether `side` may double now, and why not (T4, T8, T11).
+    pub(super) fn double_bar(&self, side: Side) -> Result<(), DoubleBar> {
+        use crate::matchplay::Crawford;
+        let o = self.variant.options();
+        if !o.cube || !self.variant.is_standard() {
+            return Err(DoubleBar::NoCube);
+        }
+        if !matches!(self.state, State::Rolling { side: s, .. } if s == side) {
+            return Err(DoubleBar::NotBeforeRoll);
+        }
+        if self.context.crawford == Crawford::This {
+            return Err(DoubleBar::Crawford);
+        }
+        if self.cube.owner.is_some_and(|owner| owner != side) {
+            return Err(DoubleBar::NotOwner);
+        }
+        if !self.cube.may_double(side) {
+            return Err(DoubleBar::AtMax);
+        }
+        let score = self.context.score;
+        let trailer = score[side] < score[!side];
+        if o.holland
+            && self.context.crawford == Crawford::After
+            && trailer
+            && Side::ALL.iter().any(|&s| self.rolls[s] < 2)
+        {
+            return Err(DoubleBar::Holland);
+        }
+        Ok(())
+    }
+
     /// The turn passes to the opponent, who rolls next (R9).
     fn pass_turn(&mut self, from: Side, now: Millis, events: &mut Vec<Event>) {
         self.state = State::Rolling {
@@ -373,10 +417,18 @@ impl Game {
             (State::Lot, _) => return Err(CommandError::NotStarted),
             _ => {}
         }
+        #[cfg(feature = "standard")]
         if self.variant.is_standard() {
             if let Some(done) = self.execute_standard(cmd, now, events) {
                 return done;
             }
+        }
+        // A build without standard backgammon replays none of its games.
+        #[cfg(not(feature = "standard"))]
+        if self.variant.is_standard() {
+            return Err(CommandError::NotInRules {
+                command: cmd.name(),
+            });
         }
         match cmd {
             Command::Tick => Ok(()),

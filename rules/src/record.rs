@@ -171,8 +171,10 @@ struct RawRecord {
     position: Option<Setup>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     created: Option<Millis>,
+    #[cfg(feature = "standard")]
     #[serde(default)]
     options: Option<Options>,
+    #[cfg(feature = "standard")]
     #[serde(default)]
     context: Option<MatchContext>,
     /// Read one by one, so an unreadable command is named by its index.
@@ -188,8 +190,10 @@ struct RecordOut<'a> {
     position: Option<Setup>,
     #[serde(skip_serializing_if = "Option::is_none")]
     created: Option<Millis>,
+    #[cfg(feature = "standard")]
     #[serde(skip_serializing_if = "Option::is_none")]
     options: Option<Options>,
+    #[cfg(feature = "standard")]
     #[serde(skip_serializing_if = "Option::is_none")]
     context: Option<MatchContext>,
     commands: &'a [Entry],
@@ -295,17 +299,18 @@ impl Record {
             })
             .collect::<Result<Vec<Entry>, _>>()?;
         let standard = raw.rules == Rules::Standard;
+        #[cfg(feature = "standard")]
+        let (options, context) = (raw.options, raw.context);
+        // A build without standard backgammon keeps no options (it replays none of its games).
+        #[cfg(not(feature = "standard"))]
+        let (options, context) = (None::<Options>, None::<MatchContext>);
         Ok(Record {
             rules: raw.rules,
             position,
             created: raw.created,
-            options: if standard {
-                Some(raw.options.unwrap_or_default())
-            } else {
-                None
-            },
+            options: standard.then(|| options.unwrap_or_default()),
             context: if standard {
-                raw.context.unwrap_or_default()
+                context.unwrap_or_default()
             } else {
                 MatchContext::default()
             },
@@ -322,7 +327,9 @@ impl Record {
             rules: self.rules,
             position: self.position.map(|p| p.to_setup()),
             created: self.created,
+            #[cfg(feature = "standard")]
             options: self.options,
+            #[cfg(feature = "standard")]
             context: (self.rules == Rules::Standard).then_some(self.context),
             commands: &self.commands,
         };

@@ -285,8 +285,9 @@ impl Variant {
     #[must_use]
     pub fn legal_moves(self, pos: &Position, side: Side, dice: &DiceLeft) -> Vec<Move> {
         match self.rules {
-            Rules::Vrhcaby => movegen::legal_moves(pos, side, dice),
+            #[cfg(feature = "standard")]
             Rules::Standard => movegen::standard_legal_moves(pos, side, dice),
+            _ => movegen::legal_moves(pos, side, dice),
         }
     }
 
@@ -308,8 +309,9 @@ impl Variant {
         dice: &DiceLeft,
     ) -> Result<Move, MoveError> {
         match self.rules {
-            Rules::Vrhcaby => movegen::check_move(pos, side, from, to, dice),
+            #[cfg(feature = "standard")]
             Rules::Standard => movegen::standard_check_move(pos, side, from, to, dice),
+            _ => movegen::check_move(pos, side, from, to, dice),
         }
     }
 }

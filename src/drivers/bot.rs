@@ -17,14 +17,16 @@ use wasm_bindgen::JsCast;
 use web_sys::{MessageEvent, Worker};
 
 use crate::session::computer::{
-    draw_request, hint_question, hint_request, offer_request, play_request, remaining, step_intent,
-    Answer, Step, Task,
+    decision_intent, draw_request, hint_question, hint_request, offer_request, play_request_under,
+    remaining, step_intent, Answer, Step, Task,
 };
 use crate::session::{Input, Intent};
 use crate::state::{Dispatch, Hint, Screen};
 
 /// The worker's loader script, next to the page (Trunk's `data-loader-shim`).
 const WORKER_URL: &str = "./bot_worker_loader.js";
+/// The standard-backgammon worker (the same worker with standard backgammon's net inside).
+const STANDARD_WORKER_URL: &str = "./bot_worker_standard_loader.js";
 /// The pause before the computer's first move of a roll (ms, a range), and between its moves.
 const FIRST_PAUSE: (u64, u64) = (600, 1200);
 const NEXT_PAUSE: u64 = 500;
@@ -44,11 +46,17 @@ enum Question {
     /// Whether to offer a draw before playing (R23, R26, S7 and its own restraint allowing it).
     Offer(String),
     Hint(String),
+    /// Standard: the computer's cube or resignation decision (record length and side).
+    Decide(String),
 }
 
 #[derive(Default)]
 struct Worker_ {
     worker: Option<Worker>,
+    /// Which worker it is (its loader's URL).
+    url: &'static str,
+    /// Standard decisions by their question.
+    acts: Vec<(Question, String)>,
     ready: bool,
     /// Posted before the worker was ready.
     queue: Vec<String>,
@@ -85,8 +93,28 @@ fn post(d: Dispatch, question: Question, make: impl FnOnce(u32) -> String) {
         if w.in_flight.contains(&question) {
             return;
         }
+        let standard = d
+            .game
+            .session
+            .with_untracked(|s| s.as_ref().is_some_and(|s| s.game().variant().is_standard()));
+        let url = if standard {
+            STANDARD_WORKER_URL
+        } else {
+            WORKER_URL
+        };
+        if w.worker.is_some() && w.url != url {
+            // The other rule set's worker: replaced (a game of one kind at a time).
+            if let Some(old) = w.worker.take() {
+                old.terminate();
+            }
+            w.ready = false;
+            w.queue.clear();
+            w.asked.clear();
+            w.in_flight.clear();
+        }
         if w.worker.is_none() {
-            match Worker::new(WORKER_URL) {
+            w.url = url;
+            match Worker::new(url) {
                 Ok(worker) => {
                     let on_message =
                         Closure::<dyn FnMut(MessageEvent)>::new(move |ev: MessageEvent| {
@@ -195,6 +223,9 @@ fn on_answer(d: Dispatch, text: &str) {
             Question::Offer(_) => {
                 w.draws.push((q, answer.offer.unwrap_or(false)));
             }
+            Question::Decide(_) => {
+                w.acts.push((q, answer.act.clone().unwrap_or_default()));
+            }
         }
     });
     if let Some(steps) = hint {
@@ -259,7 +290,7 @@ fn later(d: Dispatch, len: usize, ms: u64, act: Intent) {
 
 /// One look at what the computer must do.
 fn step(d: Dispatch) {
-    let Some((task, len, level, seed, may_offer)) = d.game.session.with_untracked(|s| {
+    let Some((task, len, level, seed, may_offer, rules)) = d.game.session.with_untracked(|s| {
         let s = s.as_ref()?;
         let c = s.computer_seat()?;
         Some((
@@ -268,6 +299,7 @@ fn step(d: Dispatch) {
             c.level.clone(),
             c.seed,
             s.computer_may_offer(s.game_time(crate::platform::now_ms())),
+            s.game().variant().rules(),
         ))
     }) else {
         return;
@@ -309,7 +341,7 @@ fn step(d: Dispatch) {
             });
             let Some(plan) = plan else {
                 post(d, q, |id| {
-                    play_request(id, &start, side, roll, &level, seed)
+                    play_request_under(id, &start, side, roll, &level, seed, rules)
                 });
                 return;
             };
@@ -332,6 +364,33 @@ fn step(d: Dispatch) {
                     pause_override().unwrap_or(NEXT_PAUSE)
                 };
                 later(d, len, pause, intent);
+            }
+        }
+        Task::Decide { side } => {
+            let q = Question::Decide(format!("{len}|{}", side.name()));
+            let act = W.with(|w| {
+                let w = w.borrow();
+                w.acts.iter().find(|(k, _)| *k == q).map(|(_, a)| a.clone())
+            });
+            match act {
+                None => {
+                    let request = d.game.session.with_untracked(|s| {
+                        s.as_ref().map(|s| (s.game().record().to_json(), side))
+                    });
+                    if let Some((record, side)) = request {
+                        post(d, q, move |id| {
+                            format!(
+                                r#"{{"id":{id},"op":"decide","side":"{}","record":{record}}}"#,
+                                side.name()
+                            )
+                        });
+                    }
+                }
+                Some(act) => {
+                    if let Some(intent) = decision_intent(&act) {
+                        later(d, len, pause_override().unwrap_or(DRAW_PAUSE), intent);
+                    }
+                }
             }
         }
         Task::AnswerDraw {

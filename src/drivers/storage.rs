@@ -73,6 +73,10 @@ fn in_progress(kind: Kind, text: &str) -> Result<bool, crate::session::LoadError
         // This page cannot read it: the peer page continues it.
         return Ok(true);
     }
+    if is_standard(text) && !cfg!(feature = "standard") {
+        // A standard game: the full app continues it.
+        return Ok(true);
+    }
     Session::load(text, Dice::Seeded(SeededDice::new(0))).map(|s| s.game().result().is_none())
 }
 
@@ -141,8 +145,20 @@ pub fn with_claim(d: Dispatch, kind: Kind, steal: bool, then: impl FnOnce() + 's
     );
 }
 
+/// Whether a saved game is one of standard backgammon (the start page hands those over).
+fn is_standard(text: &str) -> bool {
+    // A byte scan: `str::contains` would bring its searcher into the start page.
+    const RULES: &[u8] = b"\"rules\":\"standard\"";
+    text.as_bytes().windows(RULES.len()).any(|w| w == RULES)
+}
+
 /// Opens the saved game of `kind` (`steal`: taking it over from another tab).
 pub fn open(d: Dispatch, kind: Kind, steal: bool) {
+    #[cfg(not(feature = "standard"))]
+    if kind != Kind::Peer && platform::load(kind.key()).is_some_and(|t| is_standard(&t)) {
+        open_full_app(&format!("#continue={}", kind.name()));
+        return;
+    }
     #[cfg(not(feature = "peer"))]
     if kind == Kind::Peer {
         super::link::open_peer_page("");
@@ -328,6 +344,11 @@ pub fn bot_request_in_url(d: Dispatch) -> bool {
     let Some(hash) = web_sys::window().and_then(|w| w.location().hash().ok()) else {
         return false;
     };
+    if hash == "#continue=local" {
+        crate::invite::clear_invitation_from_url();
+        open(d, Kind::Local, false);
+        return true;
+    }
     if hash == "#continue=bot" {
         crate::invite::clear_invitation_from_url();
         open(d, Kind::Bot, false);

@@ -39,11 +39,15 @@ pub fn RulesChoice() -> impl IntoView {
                 <span>{move || s.say(Key::MatchLength)}</span>
                 <select data-testid="match-length" id="match-length"
                     on:change=move |ev| { platform::store(LENGTH_KEY, &event_target_value(&ev)); }>
-                    {lengths.map(|n| view! {
-                        <option value=n.to_string() selected=n == length>
-                            {move || if n == 0 { s.say(Key::MoneyPlay).to_owned() } else { crate::i18n::points(s.lang.get(), u16::from(n)) }}
-                        </option>
-                    }).collect_view()}
+                    // One closure for the list (not one per option): the start page stays small.
+                    {move || {
+                        let lang = s.lang.get();
+                        lengths.clone().map(|n| view! {
+                            <option value=n.to_string() selected=n == length>
+                                {if n == 0 { s.say(Key::MoneyPlay).to_owned() } else { crate::i18n::points(lang, u16::from(n)) }}
+                            </option>
+                        }).collect_view()
+                    }}
                 </select>
             </label>
             {options(standard)}

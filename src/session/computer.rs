@@ -30,6 +30,9 @@ pub enum Task {
         offerer: Side,
         roll: Option<Roll>,
     },
+    /// Standard: roll or double before its roll, answer a double, answer a resignation (the
+    /// worker decides from the game's record: its `decide` op).
+    Decide { side: Side },
 }
 
 /// The computer's own restraint on top of the rules (R23, R26, S7): after an offer of its own it
@@ -43,7 +46,7 @@ pub fn turn_so_far(game: &Game) -> Option<(Position, Vec<Step>)> {
     let commands = &game.record().commands;
     let last_roll = commands
         .iter()
-        .rposition(|e| matches!(e.cmd, Command::Dice { .. }))?;
+        .rposition(|e| matches!(e.cmd, Command::Dice { .. } | Command::Opening { .. }))?;
     let done = commands[last_roll + 1..]
         .iter()
         .filter_map(|e| match e.cmd {
@@ -79,6 +82,13 @@ impl Session {
                 offerer: !side,
                 roll: g.current_roll(),
             }),
+            // Its roll waits for its choice only when it may double (else the dice come).
+            Phase::Rolling if g.turn() == Some(side) && self.awaits_roll_choice() => {
+                Some(Task::Decide { side })
+            }
+            Phase::Doubled | Phase::ResignOffered if g.turn() == Some(side) => {
+                Some(Task::Decide { side })
+            }
             _ => None,
         }
     }
@@ -126,6 +136,7 @@ pub struct HintQuestion {
     pub roll: Roll,
     /// The values of the dice left.
     pub left: Vec<u8>,
+    pub rules: vrhcaby_rules::Rules,
 }
 
 /// What a hint would be asked about now, if one may be asked: for the person to move (in a game
@@ -147,6 +158,7 @@ pub fn hint_question(s: &Session) -> Option<HintQuestion> {
         side,
         roll: g.current_roll()?,
         left: g.dice_left().iter().map(|d| d.value()).collect(),
+        rules: g.variant().rules(),
     })
 }
 
@@ -155,13 +167,14 @@ pub fn hint_question(s: &Session) -> Option<HintQuestion> {
 pub fn hint_request(id: u32, q: &HintQuestion) -> String {
     let left: Vec<String> = q.left.iter().map(u8::to_string).collect();
     format!(
-        r#"{{"id":{id},"op":"hint","position":{},"current":{},"turn":"{}","dice":[{},{}],"left":[{}]}}"#,
+        r#"{{"id":{id},"op":"hint","position":{},"current":{},"turn":"{}","dice":[{},{}],"left":[{}],"rules":"{}"}}"#,
         serde_json::to_string(&q.start).unwrap_or_default(),
         serde_json::to_string(&q.current).unwrap_or_default(),
         q.side.name(),
         q.roll.high().value(),
         q.roll.low().value(),
         left.join(","),
+        q.rules.name(),
     )
 }
 
@@ -175,15 +188,53 @@ pub fn play_request(
     level: &str,
     seed: u32,
 ) -> String {
+    play_request_under(
+        id,
+        start,
+        side,
+        roll,
+        level,
+        seed,
+        vrhcaby_rules::Rules::Vrhcaby,
+    )
+}
+
+/// [`play_request`] under `rules` (standard backgammon's compulsory dice and equity).
+#[must_use]
+pub fn play_request_under(
+    id: u32,
+    start: &Position,
+    side: Side,
+    roll: Roll,
+    level: &str,
+    seed: u32,
+    rules: vrhcaby_rules::Rules,
+) -> String {
     // Built by hand: serde_json's `Value` would grow the first load.
     format!(
-        r#"{{"id":{id},"position":{},"turn":"{}","dice":[{},{}],"level":"{level}","seed":{}}}"#,
+        r#"{{"id":{id},"position":{},"turn":"{}","dice":[{},{}],"level":"{level}","seed":{},"rules":"{}"}}"#,
         serde_json::to_string(start).unwrap_or_default(),
         side.name(),
         roll.high().value(),
         roll.low().value(),
         seed & 0x7fff_ffff,
+        rules.name(),
     )
+}
+
+/// The intent for the worker's decision (`{"act": "double"}`, …).
+#[must_use]
+pub fn decision_intent(act: &str) -> Option<Intent> {
+    Some(match act {
+        "roll" => Intent::Roll,
+        "double" => Intent::Double,
+        "take" => Intent::Take,
+        "drop" => Intent::Drop,
+        "beaver" => Intent::Beaver,
+        "accept_resign" => Intent::AcceptResign,
+        "reject_resign" => Intent::RejectResign,
+        _ => return None,
+    })
 }
 
 /// The worker's request: would the computer (`side`, to play `roll` from `position`) offer a draw?
@@ -221,6 +272,8 @@ pub struct Answer {
     pub moves: Option<Vec<Step>>,
     pub accept: Option<bool>,
     pub offer: Option<bool>,
+    /// Standard: the computer's decision (`decide`).
+    pub act: Option<String>,
     pub error: bool,
     pub ready: bool,
 }
@@ -252,6 +305,11 @@ impl Answer {
             None
         };
         a.id = text.find(r#""id":"#).and_then(|i| number(&text[i + 5..]));
+        // `{"act":"double","id":n}`: the act comes first.
+        a.act = text
+            .strip_prefix(r#"{"act":""#)
+            .and_then(|rest| rest.split('"').next())
+            .map(str::to_owned);
         a.offer = if text.contains(r#","offer":true"#) {
             Some(true)
         } else if text.contains(r#","offer":false"#) {
@@ -494,6 +552,7 @@ mod tests {
                 side: Side::Black,
                 roll: Roll::from_values(4, 4).unwrap(),
                 left: vec![4, 4, 4],
+                rules: vrhcaby_rules::Rules::Vrhcaby,
             },
         );
         let v: serde_json::Value = serde_json::from_str(&h).unwrap();

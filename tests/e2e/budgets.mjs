@@ -9,6 +9,7 @@ import { launch, newPage, serveDist, startGame, waitPhase } from './harness.mjs'
 const dist = fileURLToPath(new URL('../../dist/', import.meta.url));
 const sizes = {};
 const botSizes = {};
+const standardSizes = {};
 // The start page's own files (peer/ holds the peer-to-peer app, loaded only when asked for).
 for (const f of await readdir(dist)) {
   if (!/\.(wasm|js|css|html)$/.test(f) || f === 'sw.js') continue; // the worker loads after the page
@@ -17,13 +18,17 @@ for (const f of await readdir(dist)) {
 }
 // The computer's Web Worker (next to the full app in peer/, created when a computer game or a
 // hint starts): its wasm (with the weights) and JS.
+// Standard backgammon's worker (the same worker with its own net) is counted apart: a page loads
+// one or the other.
 for (const f of await readdir(dist + 'peer/').catch(() => [])) {
   if (!f.startsWith('bot_worker')) continue;
   const bytes = await readFile(dist + 'peer/' + f);
-  botSizes[f] = { raw: bytes.length, gzip: gzipSync(bytes, { level: 9 }).length };
+  const into = f.startsWith('bot_worker_standard') ? standardSizes : botSizes;
+  into[f] = { raw: bytes.length, gzip: gzipSync(bytes, { level: 9 }).length };
 }
 const firstLoadGzip = Object.values(sizes).reduce((a, s) => a + s.gzip, 0);
 const botWorkerGzip = Object.values(botSizes).reduce((a, s) => a + s.gzip, 0);
+const standardWorkerGzip = Object.values(standardSizes).reduce((a, s) => a + s.gzip, 0);
 
 const server = await serveDist();
 const browser = await launch();
@@ -84,6 +89,8 @@ console.log(JSON.stringify({
   files: sizes,
   bot_worker_gzip_bytes: botWorkerGzip,
   bot_worker_files: botSizes,
+  standard_worker_gzip_bytes: standardWorkerGzip,
+  standard_worker_files: standardSizes,
   click_to_targets_ms: stats(select),
   click_to_redrawn_ms: stats(redraw),
 }, null, 2));

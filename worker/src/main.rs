@@ -30,6 +30,7 @@ fn respond(text: &str) -> String {
             Some(bot) if op(text).as_deref() == Some("accepts_draw") => draw_answer(bot, text),
             Some(bot) if op(text).as_deref() == Some("wants_draw") => offer_answer(bot, text),
             Some(bot) if op(text).as_deref() == Some("hint") => hint_answer(bot, text),
+            Some(bot) if op(text).as_deref() == Some("decide") => decide_answer(bot, text),
             Some(bot) => answer(bot, BotOp::Bot, text),
             None => serde_json::json!({ "error": "the built-in weights do not parse" }),
         }
@@ -67,6 +68,8 @@ fn hint_answer(bot: &mut Bot, text: &str) -> serde_json::Value {
         turn: Side,
         dice: [u8; 2],
         left: Vec<u8>,
+        #[serde(default)]
+        rules: vrhcaby_rules::Rules,
     }
     let parsed = ask::<Ask>(text).and_then(|ask| {
         Ok((
@@ -86,17 +89,38 @@ fn hint_answer(bot: &mut Bot, text: &str) -> serde_json::Value {
         return serde_json::json!({ "error": "the dice left are not of the roll" });
     };
     let moves: Vec<[u8; 2]> = bot
-        .hint_rest(
+        .hint_rest_under(
             &start,
             &current,
             ask.turn,
             roll,
             &DiceLeft::from_slice(&left),
+            ask.rules,
         )
         .iter()
         .map(|(o, t)| [o.index(), t.index()])
         .collect();
     serde_json::json!({ "moves": moves })
+}
+
+/// `{"op":"decide", record, side}` → `{"act": "roll"|"double"|"take"|"drop"|"beaver"|
+/// "accept_resign"|"reject_resign"|null}`: the computer's standard-backgammon decision for
+/// `side` in the game the record describes (`Bot::decide`; null when nothing is its to decide).
+fn decide_answer(bot: &mut Bot, text: &str) -> serde_json::Value {
+    #[derive(serde::Deserialize)]
+    struct Ask {
+        record: Box<serde_json::value::RawValue>,
+        side: Side,
+    }
+    let ask = match ask::<Ask>(text) {
+        Ok(a) => a,
+        Err(e) => return e,
+    };
+    let game = vrhcaby_rules::Record::from_json(ask.record.get()).and_then(|r| r.replay());
+    match game {
+        Ok(game) => serde_json::json!({ "act": bot.decide(&game, ask.side).map(|d| d.name()) }),
+        Err(e) => serde_json::json!({ "error": e.to_string() }),
+    }
 }
 
 /// The request's `op` beside the CLI's `bot` request: `accepts_draw`, `wants_draw` or `hint`.
@@ -148,7 +172,7 @@ fn serde_id(text: &str) -> Option<serde_json::Value> {
     v.get("id").cloned()
 }
 
-fn main() {
+pub fn main() {
     let Ok(scope) = js_sys::global().dyn_into::<DedicatedWorkerGlobalScope>() else {
         return;
     };

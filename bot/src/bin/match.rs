@@ -102,7 +102,13 @@ fn main() -> ExitCode {
         Some(path) => std::fs::read(path)
             .map_err(|e| e.to_string())
             .and_then(|b| Evaluator::from_bytes(&b).map_err(|e| e.to_string())),
-        None => Evaluator::builtin().map_err(|e| e.to_string()),
+        // Each rule set's own built-in net.
+        None => match o.rules {
+            Rules::Standard => Evaluator::builtin_standard()
+                .unwrap_or_else(Evaluator::builtin)
+                .map_err(|e| e.to_string()),
+            Rules::Vrhcaby => Evaluator::builtin().map_err(|e| e.to_string()),
+        },
     };
     let ev = match ev {
         Ok(ev) => ev,

@@ -2,9 +2,8 @@
 //! value, and what a finished game scores.
 
 use super::State;
-use super::{Command, CommandError, DoubleBar, Event, Game, Kind, Millis, Outcome, Reason, Score};
+use super::{Command, CommandError, Event, Game, Kind, Millis, Outcome, Reason, Score};
 use crate::cube::{Cube, Offer, Stage};
-use crate::matchplay::Crawford;
 use crate::types::{Roll, Side};
 use crate::variant::Clock;
 
@@ -115,36 +114,6 @@ impl Game {
         } else {
             events.push(Event::Forfeited { side, in_a_row: 1 });
             self.pass_turn(side, now, events);
-        }
-        Ok(())
-    }
-
-    /// Whether `side` may double now, and why not (T4, T8, T11).
-    pub(super) fn double_bar(&self, side: Side) -> Result<(), DoubleBar> {
-        let o = self.variant.options();
-        if !o.cube {
-            return Err(DoubleBar::NoCube);
-        }
-        if !matches!(self.state, State::Rolling { side: s, .. } if s == side) {
-            return Err(DoubleBar::NotBeforeRoll);
-        }
-        if self.context.crawford == Crawford::This {
-            return Err(DoubleBar::Crawford);
-        }
-        if self.cube.owner.is_some_and(|owner| owner != side) {
-            return Err(DoubleBar::NotOwner);
-        }
-        if !self.cube.may_double(side) {
-            return Err(DoubleBar::AtMax);
-        }
-        let score = self.context.score;
-        let trailer = score[side] < score[!side];
-        if o.holland
-            && self.context.crawford == Crawford::After
-            && trailer
-            && Side::ALL.iter().any(|&s| self.rolls[s] < 2)
-        {
-            return Err(DoubleBar::Holland);
         }
         Ok(())
     }
