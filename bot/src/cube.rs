@@ -390,38 +390,61 @@ impl Decision {
     }
 }
 
+/// What the computer is asked in a standard game, as plain data (the page builds it from its
+/// rules core, so the worker needs no game of its own).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Situation {
+    pub position: Position,
+    /// The side deciding (the computer).
+    pub me: Side,
+    /// The side about to roll, or with the dice (whose estimate counts).
+    pub roller: Side,
+    pub ask: Ask,
+    pub cube: CubeView,
+}
+
+/// The question of a [`Situation`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Ask {
+    /// Before its roll: roll, or double when `may_double` (the rules' `can_double`).
+    Roll { may_double: bool },
+    /// A double waits for its answer at this step (the cube's value before the step is the
+    /// view's; `raise`: a beaver is agreed and possible).
+    Answer {
+        stage: vrhcaby_rules::Stage,
+        raise: bool,
+    },
+    /// The opponent offers to resign `kind`.
+    Resign { kind: Kind },
+}
+
 impl crate::Bot {
-    /// The computer's cube or resignation decision for `me` in `game` (standard rules), asked of
-    /// the rules core first: it doubles only when `can_double` says it may.
-    pub fn decide(&mut self, game: &vrhcaby_rules::Game, me: Side) -> Option<Decision> {
-        use vrhcaby_rules::{Phase, Stage};
-        if !game.variant().is_standard() || game.turn() != Some(me) {
-            return None;
-        }
-        let pos = *game.position();
-        let view = view_of(game, me);
-        match game.phase() {
-            Phase::Rolling => {
-                let may = game.can_double().is_ok_and(|s| s == me);
-                let e = self.eval_for(&pos, me, Rules::Standard);
-                Some(if may && wants_double(&pos, &e, &view) {
+    /// The computer's decision in a standard game's [`Situation`].
+    pub fn decide_on(&mut self, s: &Situation) -> Decision {
+        use vrhcaby_rules::Stage;
+        let pos = s.position;
+        let view = s.cube;
+        let e_me = |bot: &mut crate::Bot| {
+            if s.roller == s.me {
+                bot.eval_for(&pos, s.me, Rules::Standard)
+            } else {
+                bot.eval_for(&pos, s.roller, Rules::Standard).flip()
+            }
+        };
+        match s.ask {
+            Ask::Roll { may_double } => {
+                let e = e_me(self);
+                if may_double && wants_double(&pos, &e, &view) {
                     Decision::Double
                 } else {
                     Decision::Roll
-                })
+                }
             }
-            Phase::Doubled => {
-                let offer = game.pending_double()?;
-                // The doubler is about to roll: its estimate, seen by `me`.
-                let e = self.eval_for(&pos, offer.doubler, Rules::Standard).flip();
-                let at = CubeView {
-                    value: offer.value_offered(game.cube()) / 2,
-                    beavers: view.beavers && game.may_raise() && offer.stage == Stage::Double,
-                    ..view
-                };
-                let decision = if offer.stage == Stage::Beaver {
-                    // `me` doubled and was beavered: the opponent will own the cube at 4v; a
-                    // drop loses 2v. Take when 4·E_opp ≥ −2 (never a raccoon).
+            Ask::Answer { stage, raise } => {
+                let e = e_me(self);
+                let decision = if stage == Stage::Beaver {
+                    // The computer doubled and was beavered: the opponent will own the cube at
+                    // 4v, a drop loses 2v. Take when 4·E_opp ≥ −2 (it never raccoons).
                     let j = CubeView::janowski(&e, is_contact(&pos), false);
                     if 2.0 * e_opp(j) >= -1.0 {
                         Answer::Take
@@ -429,30 +452,77 @@ impl crate::Bot {
                         Answer::Drop
                     }
                 } else {
+                    let at = CubeView {
+                        beavers: view.beavers && raise && stage == Stage::Double,
+                        ..view
+                    };
                     answer(&pos, &e, &at)
                 };
-                Some(match decision {
+                match decision {
                     Answer::Take => Decision::Take,
                     Answer::Drop => Decision::Drop,
                     Answer::Beaver => Decision::Beaver,
-                })
+                }
             }
-            Phase::ResignOffered => {
-                let (by, kind) = game.resign_offer()?;
-                // The side with the dice (or about to roll) is the one whose estimate counts.
-                let on_roll = game.dice_owner().unwrap_or(by);
-                let e = if on_roll == me {
-                    self.eval_for(&pos, me, Rules::Standard)
-                } else {
-                    self.eval_for(&pos, on_roll, Rules::Standard).flip()
-                };
-                Some(if accepts_resign(&e, kind, &view) {
+            Ask::Resign { kind } => {
+                let e = e_me(self);
+                if accepts_resign(&e, kind, &view) {
                     Decision::AcceptResign
                 } else {
                     Decision::RejectResign
-                })
+                }
             }
-            _ => None,
         }
+    }
+
+    /// The computer's cube or resignation decision for `me` in `game` (standard rules), if one
+    /// is its to make now ([`Situation::of`]).
+    pub fn decide(&mut self, game: &vrhcaby_rules::Game, me: Side) -> Option<Decision> {
+        Situation::of(game, me).map(|s| self.decide_on(&s))
+    }
+}
+
+impl Situation {
+    /// What `me` is asked in `game` now, if anything: its roll with the right to double, a
+    /// double to answer, a resignation to answer. The rules core says what is allowed.
+    #[must_use]
+    pub fn of(game: &vrhcaby_rules::Game, me: Side) -> Option<Situation> {
+        use vrhcaby_rules::Phase;
+        if !game.variant().is_standard() || game.turn() != Some(me) {
+            return None;
+        }
+        let mut cube = view_of(game, me);
+        let (ask, roller) = match game.phase() {
+            Phase::Rolling => (
+                Ask::Roll {
+                    may_double: game.can_double().is_ok_and(|s| s == me),
+                },
+                me,
+            ),
+            Phase::Doubled => {
+                let offer = game.pending_double()?;
+                // The value before this step: what the view's take and drop are counted from.
+                cube.value = offer.value_offered(game.cube()) / 2;
+                (
+                    Ask::Answer {
+                        stage: offer.stage,
+                        raise: game.may_raise(),
+                    },
+                    offer.doubler,
+                )
+            }
+            Phase::ResignOffered => {
+                let (by, kind) = game.resign_offer()?;
+                (Ask::Resign { kind }, game.dice_owner().unwrap_or(by))
+            }
+            _ => return None,
+        };
+        Some(Situation {
+            position: *game.position(),
+            me,
+            roller,
+            ask,
+            cube,
+        })
     }
 }

@@ -3,6 +3,8 @@
 #![warn(missing_debug_implementations)]
 
 pub mod cli;
+/// Standard backgammon's cube decisions (with its net: the house rules' worker goes without).
+#[cfg(feature = "standard-net")]
 pub mod cube;
 pub mod eval;
 pub mod hint;

@@ -17,8 +17,8 @@ use wasm_bindgen::JsCast;
 use web_sys::{MessageEvent, Worker};
 
 use crate::session::computer::{
-    decision_intent, draw_request, hint_question, hint_request, offer_request, play_request_under,
-    remaining, step_intent, Answer, Step, Task,
+    decide_request, decision_intent, draw_request, hint_question, hint_request, offer_request,
+    play_request_under, remaining, step_intent, Answer, Step, Task,
 };
 use crate::session::{Input, Intent};
 use crate::state::{Dispatch, Hint, Screen};
@@ -375,14 +375,12 @@ fn step(d: Dispatch) {
             match act {
                 None => {
                     let request = d.game.session.with_untracked(|s| {
-                        s.as_ref().map(|s| (s.game().record().to_json(), side))
+                        s.as_ref().and_then(|s| decide_request(0, s.game(), side))
                     });
-                    if let Some((record, side)) = request {
+                    if let Some(request) = request {
+                        // The request with its id (`{"id":0,…}` → `{"id":n,…}`).
                         post(d, q, move |id| {
-                            format!(
-                                r#"{{"id":{id},"op":"decide","side":"{}","record":{record}}}"#,
-                                side.name()
-                            )
+                            request.replacen(r#""id":0"#, &format!(r#""id":{id}"#), 1)
                         });
                     }
                 }

@@ -298,6 +298,17 @@ pub const LEVELS: [&str; 4] = ["beginner", "intermediate", "expert", "strongest"
 /// side, from `?seed=` when given). Replaces the saved game against the computer.
 #[cfg(feature = "computer")]
 pub fn new_bot(d: Dispatch, level: &str, side: Option<Side>) {
+    new_bot_under(d, level, side, vrhcaby_rules::Variant::VRHCABY);
+}
+
+/// [`new_bot`] under `variant` (standard backgammon: a match or money play against it).
+#[cfg(feature = "computer")]
+pub fn new_bot_under(
+    d: Dispatch,
+    level: &str,
+    side: Option<Side>,
+    variant: vrhcaby_rules::Variant,
+) {
     let entropy = platform::seed().unwrap_or_else(platform::entropy);
     let person = side.unwrap_or(if entropy % 2 == 0 {
         Side::White
@@ -310,7 +321,7 @@ pub fn new_bot(d: Dispatch, level: &str, side: Option<Side>) {
         seed: (entropy & 0x7fff_ffff) as u32,
     };
     with_claim(d, Kind::Bot, true, move || {
-        switch(d, Session::computer(dice(), computer));
+        switch(d, Session::computer_under(dice(), computer, variant));
         d.nav.screen.set(Screen::Game);
         d.perform(&Effect::Save);
     });

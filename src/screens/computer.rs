@@ -54,7 +54,12 @@ pub fn ComputerScreen() -> impl IntoView {
             "black" => Some(Side::Black),
             _ => None,
         };
-        storage::new_bot(d, level.get_untracked(), person);
+        storage::new_bot_under(
+            d,
+            level.get_untracked(),
+            person,
+            crate::screens::setup::chosen_variant(),
+        );
     };
     view! {
         <main class="computer">
@@ -81,6 +86,7 @@ pub fn ComputerScreen() -> impl IntoView {
                     }).collect_view()}
                 </select>
             </label>
+            <crate::screens::setup::RulesChoice/>
             <button class="primary" data-testid="start-bot-game" on:click=start>
                 {move || s.say(Key::StartBotGame)}
             </button>

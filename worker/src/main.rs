@@ -103,24 +103,90 @@ fn hint_answer(bot: &mut Bot, text: &str) -> serde_json::Value {
     serde_json::json!({ "moves": moves })
 }
 
-/// `{"op":"decide", record, side}` → `{"act": "roll"|"double"|"take"|"drop"|"beaver"|
-/// "accept_resign"|"reject_resign"|null}`: the computer's standard-backgammon decision for
-/// `side` in the game the record describes (`Bot::decide`; null when nothing is its to decide).
+/// `{"op":"decide", position, me, roller, ask: "roll"|"answer"|"resign", may_double, stage:
+/// "double"|"beaver"|"raccoon", raise, kind, cube, mine: true|false|null, match_length, score:
+/// [mine, theirs], crawford_done, jacoby, beavers}` → `{"act": "roll"|"double"|"take"|"drop"|
+/// "beaver"|"accept_resign"|"reject_resign"}`: the computer's standard-backgammon decision
+/// (`Bot::decide_on`). The page fills it in from its rules core (`session::computer`). Only the
+/// standard worker answers it.
+#[cfg(feature = "standard-net")]
 fn decide_answer(bot: &mut Bot, text: &str) -> serde_json::Value {
+    use vrhcaby_bot::cube::{Ask, CubeView, Situation};
+    use vrhcaby_rules::{Kind, Stage};
     #[derive(serde::Deserialize)]
-    struct Ask {
-        record: Box<serde_json::value::RawValue>,
-        side: Side,
+    struct Req {
+        position: Setup,
+        me: Side,
+        roller: Side,
+        ask: String,
+        #[serde(default)]
+        may_double: bool,
+        #[serde(default)]
+        stage: Option<String>,
+        #[serde(default)]
+        raise: bool,
+        #[serde(default)]
+        kind: Option<Kind>,
+        cube: u8,
+        mine: Option<bool>,
+        match_length: u8,
+        score: (u16, u16),
+        #[serde(default)]
+        crawford_done: bool,
+        #[serde(default)]
+        jacoby: bool,
+        #[serde(default)]
+        beavers: bool,
     }
-    let ask = match ask::<Ask>(text) {
-        Ok(a) => a,
+    let req = match ask::<Req>(text) {
+        Ok(r) => r,
         Err(e) => return e,
     };
-    let game = vrhcaby_rules::Record::from_json(ask.record.get()).and_then(|r| r.replay());
-    match game {
-        Ok(game) => serde_json::json!({ "act": bot.decide(&game, ask.side).map(|d| d.name()) }),
-        Err(e) => serde_json::json!({ "error": e.to_string() }),
+    let pos = match position(&req.position) {
+        Ok(p) => p,
+        Err(e) => return e,
+    };
+    let ask = match (req.ask.as_str(), req.stage.as_deref(), req.kind) {
+        ("roll", _, _) => Ask::Roll {
+            may_double: req.may_double,
+        },
+        ("answer", Some(stage), _) => Ask::Answer {
+            stage: match stage {
+                "beaver" => Stage::Beaver,
+                "raccoon" => Stage::Raccoon,
+                _ => Stage::Double,
+            },
+            raise: req.raise,
+        },
+        ("resign", _, Some(kind)) => Ask::Resign { kind },
+        _ => return serde_json::json!({ "error": "bad request: an unknown question" }),
+    };
+    if req.cube == 0 || req.cube > 64 || usize::from(req.match_length) > vrhcaby_bot::cube::MET_SIZE
+    {
+        return serde_json::json!({ "error": "bad request: the cube or the match length" });
     }
+    let s = Situation {
+        position: pos,
+        me: req.me,
+        roller: req.roller,
+        ask,
+        cube: CubeView {
+            value: req.cube,
+            mine: req.mine,
+            match_length: req.match_length,
+            score: req.score,
+            crawford_done: req.crawford_done,
+            jacoby: req.jacoby,
+            beavers: req.beavers,
+        },
+    };
+    serde_json::json!({ "act": bot.decide_on(&s).name() })
+}
+
+/// The house rules' worker has no standard decisions.
+#[cfg(not(feature = "standard-net"))]
+fn decide_answer(_: &mut Bot, _: &str) -> serde_json::Value {
+    serde_json::json!({ "error": "this worker plays the house rules only" })
 }
 
 /// The request's `op` beside the CLI's `bot` request: `accepts_draw`, `wants_draw` or `hint`.

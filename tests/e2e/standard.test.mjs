@@ -1,0 +1,161 @@
+// End-to-end: standard backgammon on the built page — a whole match to 3 points on one device
+// played by clicking only (a double dropped, a double taken, a redouble dropped, the Crawford
+// game without doubling and resigned, the match's end), the start page handing a standard game
+// to the full app, and a standard game against the computer answering a double.
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { launch, newPage, playOneMove, serveDist, waitPhase } from './harness.mjs';
+
+let server;
+let browser;
+before(async () => { server = await serveDist(); browser = await launch(); });
+after(async () => { await browser?.close(); server?.close(); });
+
+const attr = (page, name) => page.locator('svg.board').getAttribute(name);
+const visible = (page, id) => page.getByTestId(id).isVisible();
+
+/** Starts a standard game from the full app's start screen: a match to `length` (0: money). */
+async function startStandard(page, url, length) {
+  await page.goto(url);
+  await page.getByTestId('game-rules').selectOption('standard');
+  await page.getByTestId('match-length').selectOption(String(length));
+  await page.getByTestId('new-local-game').click();
+  await page.waitForFunction(() => document.querySelector('svg.board')?.getAttribute('data-rules') === 'standard');
+}
+
+test('a whole match to 3 on one device, by clicking: doubles dropped and taken, Crawford, the end', { timeout: 240_000 }, async () => {
+  const page = await newPage(browser, { viewport: { width: 1280, height: 800 } });
+  await startStandard(page, `${server.url}peer/?seed=2026`, 3);
+  assert.equal(await attr(page, 'data-match-length'), '3');
+  assert.equal(await attr(page, 'data-score-white'), '0');
+  let doubles = 0;
+  let sawTake = false;
+  let sawCrawford = false;
+  const results = [];
+  for (let step = 0; step < 3000; step++) {
+    if (await visible(page, 'result')) {
+      const points = Number(await page.getByTestId('points').getAttribute('data-points'));
+      const winner = await page.getByTestId('result').getAttribute('data-result');
+      results.push({ winner, points, reason: await page.getByTestId('result').getAttribute('data-reason') });
+      if (await visible(page, 'match-over')) break;
+      await page.getByTestId('next-game').click();
+      await page.waitForFunction(() => !document.querySelector('[data-testid=result]'));
+      continue;
+    }
+    if (await visible(page, 'double-dialog')) {
+      // The first double is dropped, the second taken, every later one dropped.
+      if (doubles === 2) {
+        const taker = await attr(page, 'data-turn');
+        await page.getByTestId('take').click();
+        await page.waitForFunction(() => document.querySelector('[data-cube]')?.getAttribute('data-cube') === '2');
+        assert.equal(await page.locator('[data-cube]').getAttribute('data-cube-owner'), taker);
+        sawTake = true;
+      } else {
+        await page.getByTestId('drop').click();
+      }
+      continue;
+    }
+    if (await visible(page, 'resign-offer-dialog')) {
+      await page.getByTestId('accept-resign').click();
+      continue;
+    }
+    if ((await attr(page, 'data-crawford')) !== null && (await attr(page, 'data-phase')) === 'moving') {
+      // The Crawford game: no doubling anywhere in it; the side to move resigns a single game.
+      sawCrawford = true;
+      assert.equal(await page.getByTestId('double').count(), 0);
+      await page.getByTestId('resign').click();
+      await page.getByTestId('single').check();
+      await page.getByTestId('confirm-resign').click();
+      await page.getByTestId('resign-offer-dialog').waitFor();
+      continue;
+    }
+    if (await visible(page, 'double')) {
+      doubles += 1;
+      await page.getByTestId('double').click();
+      await page.getByTestId('double-dialog').waitFor();
+      continue;
+    }
+    if ((await attr(page, 'data-phase')) === 'moving') {
+      await playOneMove(page);
+      continue;
+    }
+    await page.waitForTimeout(50);
+  }
+  assert.ok(await visible(page, 'match-over'), `the match ended (${JSON.stringify(results)})`);
+  assert.ok(sawTake, 'a double was taken');
+  // Game 1: the first double dropped: 1 point. Game 2: taken at 2, redoubled to 4 and dropped:
+  // 2 points (the value before the redouble).
+  assert.deepEqual(results.slice(0, 2).map((r) => [r.points, r.reason]), [[1, 'dropped'], [2, 'dropped']]);
+  const score = { white: 0, black: 0 };
+  for (const r of results) score[r.winner] += r.points;
+  assert.equal(Math.max(score.white, score.black) >= 3 && Math.min(score.white, score.black) < 3, true);
+  // After game 2 one side has 2 (N − 1) only if the winners of games 1 and 2 differ: then the
+  // Crawford game follows.
+  if (results[0].winner !== results[1].winner) assert.ok(sawCrawford, 'the Crawford game was played');
+  assert.match(await page.getByTestId('match-over').innerText(), /vyhrál zápas/);
+  assert.deepEqual(page.errors, []);
+});
+
+test('the start page hands a standard match over to the full app', { timeout: 60_000 }, async () => {
+  const page = await newPage(browser, { viewport: { width: 390, height: 844 } });
+  await page.goto(`${server.url}?seed=5`);
+  await page.getByTestId('game-rules').selectOption('standard');
+  await page.getByTestId('match-length').selectOption('7');
+  await page.getByTestId('new-local-game').click();
+  await page.waitForURL(/\/peer\//);
+  await page.waitForFunction(() => document.querySelector('svg.board')?.getAttribute('data-rules') === 'standard');
+  assert.equal(await attr(page, 'data-match-length'), '7');
+  assert.equal(await page.locator('[data-cube]').getAttribute('data-cube-owner'), 'center');
+  // The saved game is a standard one with its options.
+  const record = await page.evaluate(() => JSON.parse(localStorage.getItem('vrhcaby.save.local')).record);
+  assert.equal(record.rules, 'standard');
+  assert.equal(record.options.match_length, 7);
+  // The house rules stay the start page's own game.
+  await page.goto(`${server.url}?seed=5`);
+  await page.getByTestId('game-rules').selectOption('vrhcaby');
+  await page.getByTestId('new-local-game').click();
+  await waitPhase(page, 'moving');
+  assert.equal(await attr(page, 'data-rules'), 'vrhcaby');
+  assert.ok(!page.url().includes('/peer/'));
+  assert.deepEqual(page.errors, []);
+});
+
+test('against the computer under standard rules it answers a double and plays on', { timeout: 120_000 }, async () => {
+  const page = await newPage(browser, { viewport: { width: 1280, height: 800 } });
+  await page.goto(`${server.url}peer/?seed=9&botpause=30#computer`);
+  await page.getByTestId('bot-level').selectOption('expert');
+  await page.getByTestId('bot-side').selectOption('white');
+  await page.getByTestId('game-rules').selectOption('standard');
+  await page.getByTestId('match-length').selectOption('0');
+  await page.getByTestId('start-bot-game').click();
+  await page.waitForFunction(() => document.querySelector('svg.board')?.getAttribute('data-rules') === 'standard');
+  assert.equal(await attr(page, 'data-seat'), 'white');
+  // Play White's turns by clicking until White may double; then double and see the answer.
+  for (let i = 0; i < 400; i++) {
+    if (await visible(page, 'double')) break;
+    // The computer may double first: White takes and plays on.
+    if (await visible(page, 'double-dialog')) await page.getByTestId('take').click();
+    if ((await attr(page, 'data-phase')) === 'moving' && (await attr(page, 'data-turn')) === 'white') {
+      await playOneMove(page);
+    } else {
+      await page.waitForTimeout(50);
+    }
+  }
+  await page.getByTestId('double').click();
+  // The computer answers by itself: a take (the cube 2 on Black's side) or a drop (White wins 1).
+  await page.waitForFunction(() => {
+    const phase = document.querySelector('svg.board').getAttribute('data-phase');
+    return phase !== 'doubled';
+  }, null, { timeout: 30_000 });
+  const phase = await attr(page, 'data-phase');
+  if (phase === 'over') {
+    assert.equal(await page.getByTestId('result').getAttribute('data-reason'), 'dropped');
+  } else {
+    assert.equal(await page.locator('[data-cube]').getAttribute('data-cube'), '2');
+    assert.equal(await page.locator('[data-cube]').getAttribute('data-cube-owner'), 'black');
+    // The computer then rolls and plays its turn (it cannot double: the cube is its own, but the
+    // doubler rolls next — White).
+    await waitPhase(page, 'moving', 'rolling');
+  }
+  assert.deepEqual(page.errors, []);
+});
