@@ -110,14 +110,21 @@ test('the start page hands a standard match over to the full app', { timeout: 60
   const record = await page.evaluate(() => JSON.parse(localStorage.getItem('vrhcaby.save.local')).record);
   assert.equal(record.rules, 'standard');
   assert.equal(record.options.match_length, 7);
-  // The house rules stay the start page's own game.
+  // Back on the start page, the standard game in progress (the only one) continues on the
+  // full app by itself.
   await page.goto(`${server.url}?seed=5`);
-  await page.getByTestId('game-rules').selectOption('vrhcaby');
-  await page.getByTestId('new-local-game').click();
-  await waitPhase(page, 'moving');
-  assert.equal(await attr(page, 'data-rules'), 'vrhcaby');
-  assert.ok(!page.url().includes('/peer/'));
+  await page.waitForURL(/\/peer\/.*#?/);
+  await page.waitForFunction(() => document.querySelector('svg.board')?.getAttribute('data-match-length') === '7');
   assert.deepEqual(page.errors, []);
+  // The house rules stay the start page's own game.
+  const house = await newPage(browser, { viewport: { width: 390, height: 844 } });
+  await house.goto(`${server.url}?seed=5`);
+  await house.getByTestId('game-rules').selectOption('vrhcaby');
+  await house.getByTestId('new-local-game').click();
+  await waitPhase(house, 'moving');
+  assert.equal(await attr(house, 'data-rules'), 'vrhcaby');
+  assert.ok(!house.url().includes('/peer/'));
+  assert.deepEqual(house.errors, []);
 });
 
 test('against the computer under standard rules it answers a double and plays on', { timeout: 120_000 }, async () => {
