@@ -16,6 +16,9 @@ pub enum PeerError {
     WrongGame { ours: String, theirs: String },
     /// The other device plays the same colour as this one.
     SameSeat(Side),
+    /// The other device's game is under other rules or options (house rules against standard,
+    /// another match length, …).
+    WrongRules,
     /// A command for a side that may not send it here (a peer command for our side, a local
     /// command for the peer's side).
     WrongSide { side: Option<Side> },
@@ -69,6 +72,9 @@ impl fmt::Display for PeerError {
                 f,
                 "both devices play {side}; one of them must take the other colour"
             ),
+            PeerError::WrongRules => {
+                f.write_str("the other device's game is played under other rules or options")
+            }
             PeerError::WrongSide { side: Some(side) } => {
                 write!(f, "that command is not {side}'s to give from this device")
             }
@@ -126,6 +132,7 @@ impl PeerError {
             PeerError::Version { .. } => "version",
             PeerError::WrongGame { .. } => "wrong_game",
             PeerError::SameSeat(_) => "same_seat",
+            PeerError::WrongRules => "wrong_rules",
             PeerError::WrongSide { .. } => "wrong_side",
             PeerError::NotAllowedFromPeer(_) => "not_allowed",
             PeerError::NotAPlayerCommand(_) => "not_a_player_command",

@@ -23,7 +23,7 @@
 use vrhcaby_rules::{BySide, Command, Event, Game, Millis, Phase, Side, MOVE_TIME_MS};
 
 use crate::act::{judged, Act, Authored};
-use crate::dice::{commitment, dice_from_secrets, lot_from_secrets};
+use crate::dice::{commitment, dice_from_secrets, dice_pair_from_secrets, lot_from_secrets};
 
 /// The connection's allowance (S15): a deadline this device holds the other to runs 2 s longer.
 pub const GRACE_MS: Millis = 2_000;
@@ -182,7 +182,10 @@ impl Fold {
     fn command(&mut self, cmd: Command, t: Millis) -> Result<(), Void> {
         self.flush(t);
         let ev = self.game.apply(cmd, t).map_err(Void::Rules)?;
-        let rolled = matches!(cmd, Command::Start { .. } | Command::Dice { .. });
+        let rolled = matches!(
+            cmd,
+            Command::Start { .. } | Command::Dice { .. } | Command::Opening { .. }
+        );
         self.events.extend(ev);
         if rolled {
             self.roll += 1;
@@ -200,6 +203,7 @@ impl Fold {
                     Command::Offline { side } | Command::DiceLate { side } => side != author,
                     Command::Start { .. }
                     | Command::Dice { .. }
+                    | Command::Opening { .. }
                     | Command::Online { .. }
                     | Command::BadDice { .. } => false,
                     _ => cmd.side() == Some(author),
@@ -246,7 +250,12 @@ impl Fold {
                 }
                 self.parts.reveal[author] = Some(secret);
                 if let (Some(w), Some(b)) = (self.parts.reveal.white, self.parts.reveal.black) {
-                    let cmd = if roll == 0 {
+                    let cmd = if self.game.phase() == Phase::Opening {
+                        // Standard's opening roll (T1): White's die and Black's, a tie thrown
+                        // again by the next exchange.
+                        let [white, black] = dice_pair_from_secrets(game_id, roll, &w, &b);
+                        Command::Opening { white, black }
+                    } else if roll == 0 {
                         Command::Start {
                             first: lot_from_secrets(game_id, &w, &b),
                         }
@@ -265,7 +274,10 @@ impl Fold {
     /// A dice act is for the roll being thrown, while it is being thrown, not stamped before
     /// the record's last time.
     fn exchange_open(&self, roll: u32, t: Millis) -> Result<(), Void> {
-        let open = matches!(self.game.phase(), Phase::Lot | Phase::Rolling);
+        let open = matches!(
+            self.game.phase(),
+            Phase::Lot | Phase::Opening | Phase::Rolling
+        );
         let in_time = self.game.last_time().is_none_or(|last| t >= last);
         if open && roll == self.roll && in_time {
             Ok(())

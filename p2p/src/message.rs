@@ -1,7 +1,7 @@
 //! The messages that cross the DataChannel, as JSON text.
 
 use serde::{Deserialize, Serialize};
-use vrhcaby_rules::{Entry, Millis, Side};
+use vrhcaby_rules::{Entry, Millis, Options, Side};
 
 use crate::act::{Act, Authored, AuthoredWire};
 use crate::error::PeerError;
@@ -25,6 +25,9 @@ pub enum Message {
         seat: Side,
         /// How many acts of the receiver this device holds (the receiver re-sends the rest).
         have: u32,
+        /// Standard backgammon's options of the sender's game (`None`: the house rules). The
+        /// guest's game is made under the host's; after that they must agree.
+        options: Option<Options>,
     },
     /// Act number `n` of the sender's log (`command`, `commit` or `reveal` on the wire).
     Act { n: u32, act: Authored },
@@ -73,6 +76,8 @@ struct Wire {
     held: Option<Millis>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     code: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    options: Option<Options>,
 }
 
 impl From<Message> for Wire {
@@ -83,12 +88,14 @@ impl From<Message> for Wire {
                 game_id,
                 seat,
                 have,
+                options,
             } => Wire {
                 kind: "hello".into(),
                 version: Some(version),
                 game_id: Some(game_id),
                 seat: Some(seat),
                 have: Some(have),
+                options,
                 ..Wire::default()
             },
             Message::Act { n, act } => {
@@ -146,6 +153,7 @@ impl TryFrom<Wire> for Message {
                 game_id: need(w.game_id, k, "game_id")?,
                 seat: need(w.seat, k, "seat")?,
                 have: need(w.have, k, "have")?,
+                options: w.options,
             },
             "command" | "commit" | "reveal" => {
                 let n = need(w.n, k, "n")?;

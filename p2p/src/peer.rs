@@ -148,6 +148,9 @@ pub struct PeerGame {
     deferred: std::collections::VecDeque<(u32, Authored, Option<Millis>)>,
     /// The other device's acts that came after a gap, waiting for it to fill.
     early: std::collections::BTreeMap<u32, (Authored, Option<Millis>)>,
+    /// Standard: the roll the player here chose to throw (not saved: after a reload the
+    /// player chooses again).
+    roll_chosen: Option<u32>,
 }
 
 /// A command a player gives (not a tick, presence, dice or a judgement about the other side).
@@ -156,6 +159,14 @@ pub fn is_player_command(cmd: &Command) -> bool {
     matches!(
         cmd,
         Command::Move { .. }
+            | Command::Double { .. }
+            | Command::Take { .. }
+            | Command::Drop { .. }
+            | Command::Beaver { .. }
+            | Command::Raccoon { .. }
+            | Command::OfferResign { .. }
+            | Command::AcceptResign { .. }
+            | Command::RejectResign { .. }
             | Command::OfferDraw { .. }
             | Command::AcceptDraw { .. }
             | Command::DeclineDraw { .. }
@@ -184,10 +195,24 @@ impl PeerGame {
     /// commitment to the lot, which both devices fold alike).
     #[must_use]
     pub fn new(game_id: String, seat: Side, now: Millis) -> PeerGame {
-        let head = Record::new(Variant::VRHCABY.rules(), None);
-        let mut pg = PeerGame::with_game(game_id, seat, head, BySide::default(), Game::new());
+        PeerGame::new_under(game_id, seat, Variant::VRHCABY, now)
+    }
+
+    /// A new game under `variant` (standard backgammon with its options: the opening roll is
+    /// thrown by the same exchange as the lot, and a tie by the next one).
+    #[must_use]
+    pub fn new_under(game_id: String, seat: Side, variant: Variant, now: Millis) -> PeerGame {
+        let head = Record::for_variant(variant, None);
+        let game = Game::with_variant(variant, None).unwrap_or_default();
+        let mut pg = PeerGame::with_game(game_id, seat, head, BySide::default(), game);
         pg.refresh(now);
         pg
+    }
+
+    /// Standard: the player here chose to roll rather than double: this roll's exchange may
+    /// start (while the cube is theirs to turn, this device holds its commitment back).
+    pub fn choose_roll(&mut self) {
+        self.roll_chosen = Some(self.cur.roll);
     }
 
     /// The game of `head` (its rules and start position) with both logs folded.
@@ -227,6 +252,7 @@ impl PeerGame {
             queued: Vec::new(),
             deferred: Default::default(),
             early: Default::default(),
+            roll_chosen: None,
         };
         pg.refold(None);
         pg
@@ -328,6 +354,7 @@ impl PeerGame {
             game_id: self.game_id.clone(),
             seat: self.seat,
             have: u32::try_from(self.logs[self.peer()].len()).unwrap_or(u32::MAX),
+            options: self.head.options,
         }
     }
 
@@ -431,10 +458,20 @@ impl PeerGame {
         let mut out = Output::default();
         // Nothing is stamped before the clocks are synchronised (an honest device answers
         // heartbeats at once; one that never does only stalls its own game).
-        if !self.clock.ready() || !matches!(self.cur.game.phase(), Phase::Lot | Phase::Rolling) {
+        if !self.clock.ready()
+            || !matches!(
+                self.cur.game.phase(),
+                Phase::Lot | Phase::Opening | Phase::Rolling
+            )
+        {
             return out;
         }
         let roll = self.cur.roll;
+        // Standard: our roll waits for the player's choice while they may double instead.
+        let g = &self.cur.game;
+        if g.can_double().is_ok_and(|s| s == self.seat) && self.roll_chosen != Some(roll) {
+            return out;
+        }
         let secret = match self.secrets.iter().find(|(r, _)| *r == roll) {
             Some(&(_, s)) => s,
             None => {

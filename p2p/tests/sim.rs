@@ -268,6 +268,7 @@ impl Game1 {
                 game_id: "another".into(),
                 seat: adv,
                 have: 0,
+                options: None,
             }),
             // From here on: an act at the place the honest device expects (refused acts make
             // the records diverge for good, so these are rarer).

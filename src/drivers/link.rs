@@ -107,15 +107,35 @@ fn receive(d: Dispatch, text: String) {
         return;
     }
     // The guest learns the game from the host's hello: its saved game if it is this one.
-    let Ok(Message::Hello { game_id, seat, .. }) = decode(&text) else {
+    let Ok(Message::Hello {
+        game_id,
+        seat,
+        options,
+        ..
+    }) = decode(&text)
+    else {
         return;
+    };
+    // The game is under the host's rules: its options, if they go together (else nothing).
+    let variant = match options {
+        None => vrhcaby_rules::Variant::VRHCABY,
+        Some(o) => match vrhcaby_rules::Variant::standard(o) {
+            Ok(v) => v,
+            Err(_) => return,
+        },
     };
     let saved = storage::saved_text(Kind::Peer)
         .and_then(|t| PeerSession::load(&t).ok())
         .filter(|p| p.game_id() == game_id);
     // A new game takes its creation time from the host's hello (the peer game does).
-    let session = saved
-        .unwrap_or_else(|| PeerSession::new(PeerGame::new(game_id, !seat, platform::now_ms())));
+    let session = saved.unwrap_or_else(|| {
+        PeerSession::new(PeerGame::new_under(
+            game_id,
+            !seat,
+            variant,
+            platform::now_ms(),
+        ))
+    });
     storage::adopt(d, Session::peer(session), move || {
         d.input(Input::Link(LinkInput::Open));
         d.input(Input::Link(LinkInput::Message(text)));
@@ -147,7 +167,14 @@ pub fn invite(d: Dispatch) {
         offer();
     } else {
         let id = format!("{:016x}", platform::entropy());
-        let game = PeerGame::new(id, Side::White, platform::now_ms());
+        // The rules chosen on the start screen (remembered there); between two devices the
+        // standard game runs on the house clock (T10).
+        let game = PeerGame::new_under(
+            id,
+            Side::White,
+            crate::screens::setup::remembered_variant_for_peer(),
+            platform::now_ms(),
+        );
         let session = Session::peer(PeerSession::new(game));
         storage::adopt(d, session, offer);
     }

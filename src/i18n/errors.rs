@@ -219,6 +219,7 @@ pub fn peer_error(lang: Lang, e: &PeerError) -> String {
         P::Malformed(_) => pick("Druhé zařízení poslalo zprávu, kterou nejde přečíst.", "The other device sent a message this game cannot read."),
         P::Version { .. } => pick("Druhé zařízení má jinou verzi hry; oba hráči musí stránku znovu načíst.", "The other device runs a different version of the game; both players need to reload the page."),
         P::WrongGame { .. } => pick("Druhé zařízení je připojené k jiné hře.", "The other device is connected to a different game."),
+        P::WrongRules => if cs { "Soupeřova hra má jiná pravidla nebo volby.".into() } else { "The other device's game has other rules or options.".into() },
         P::SameSeat(side) => if cs { format!("Obě zařízení hrají za {}; jedno musí vzít druhou barvu.", side_name(lang, *side)) } else { format!("Both devices play {}; one must take the other colour.", side_name(lang, *side)) },
         P::WrongSide { .. } => pick("Druhé zařízení poslalo příkaz za hráče, za kterého nehraje.", "The other device sent a command for a player it does not play."),
         P::NotAllowedFromPeer(_) => pick("Druhé zařízení poslalo příkaz, který posílat nesmí.", "The other device sent a command it may not send."),

@@ -73,6 +73,25 @@ pub fn chosen_variant() -> Variant {
     variant_for(n, read_options())
 }
 
+/// The rules New game would start, as remembered (for a game with a friend, which the start
+/// page's choice leads to on the full app): standard games between two devices run on the
+/// house clock (T10: S13–S16 judge each device by it).
+#[must_use]
+pub fn remembered_variant_for_peer() -> Variant {
+    if platform::load(RULES_KEY).as_deref() != Some("standard") {
+        return Variant::VRHCABY;
+    }
+    let n = platform::load(LENGTH_KEY)
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(5);
+    let v = variant_for(n, None);
+    Variant::standard(Options {
+        clock: Clock::House,
+        ..v.options()
+    })
+    .unwrap_or(v)
+}
+
 /// A standard game to `n` points (0: money play) with the chosen options, made to go together:
 /// money play drops the match rules, a match the money-play agreements, no cube drops both.
 /// (The start page has no options: it hands the length over to the full app.)

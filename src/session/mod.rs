@@ -418,8 +418,8 @@ impl Session {
                 let cmd = self.command(intent, now, by)?;
                 out.events = match (&mut self.core, intent) {
                     (Core::Local(l), Intent::Roll) => l.throw(now)?,
-                    // A peer game's dice come from the exchange, which starts by itself.
-                    (Core::Peer(_), Intent::Roll) => Vec::new(),
+                    // A peer game's dice come from the exchange, which the choice starts.
+                    (Core::Peer(p), Intent::Roll) => p.roll(device_now),
                     (Core::Local(l), _) => l.game.apply(cmd, now)?,
                     (Core::Peer(p), _) => p.act(cmd, device_now).map_err(SessionError::Peer)?,
                 };

@@ -196,6 +196,14 @@ impl PeerSession {
     }
 
     /// This player's command (played also while the link is down: it is sent once it is back).
+    /// Standard: the player here rolls rather than doubles: this roll's dice exchange starts.
+    pub fn roll(&mut self, now: Millis) -> Vec<Event> {
+        self.pg.choose_roll();
+        let mut events = Vec::new();
+        self.step(now, &mut events);
+        events
+    }
+
     pub fn act(&mut self, cmd: Command, now: Millis) -> Result<Vec<Event>, PeerError> {
         let out = self.pg.local(cmd, now)?;
         let mut events = self.absorb(out);

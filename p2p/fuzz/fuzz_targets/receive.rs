@@ -562,6 +562,7 @@ fn message(u: &mut Unstructured, d: &Device) -> R<Option<Message>> {
             },
             seat: side(u, peer)?,
             have: near32(u, ours, 3)?,
+            options: None,
         },
         4..=9 => {
             let Some(cmd) = command(u, pg.game(), peer)? else {

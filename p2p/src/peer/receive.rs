@@ -49,7 +49,14 @@ impl PeerGame {
                 game_id,
                 seat,
                 have,
-            } => self.receive_hello(version, game_id, seat, have, now),
+                options,
+            } => {
+                // Both games are under the same rules and options, or nothing goes on.
+                if options != self.head.options {
+                    return Err(PeerError::WrongRules);
+                }
+                self.receive_hello(version, game_id, seat, have, now)
+            }
             Message::Act { n, act } => {
                 self.heard(now);
                 self.receive_act(n, act, now)

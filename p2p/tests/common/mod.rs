@@ -59,12 +59,23 @@ pub struct Net {
 
 impl Net {
     pub fn new(game_id: &str, seed: u64, offsets: (i64, i64)) -> Net {
+        Net::new_under(game_id, seed, offsets, vrhcaby_rules::Variant::VRHCABY)
+    }
+
+    /// Two devices of a game under `variant` (the guest's made under the host's, as the link's
+    /// hello says).
+    pub fn new_under(
+        game_id: &str,
+        seed: u64,
+        offsets: (i64, i64),
+        variant: vrhcaby_rules::Variant,
+    ) -> Net {
         let now = 1_000_000;
         let mut rng = SplitMix64::new(seed);
         let mk = |side: Side, offset: i64, rng: &mut SplitMix64| {
             let clock = (now as i64 + offset) as Millis;
             Dev {
-                pg: PeerGame::new(game_id.to_string(), side, clock),
+                pg: PeerGame::new_under(game_id.to_string(), side, variant, clock),
                 offset,
                 rng: SplitMix64::new(rng.next_u64()),
                 events: Vec::new(),
