@@ -106,18 +106,34 @@ pub fn command_error(lang: Lang, e: &CommandError) -> String {
         (Lang::En, E::AlreadyLate) => "A side is already late for this roll.".into(),
         (Lang::Cs, E::NotInRules { .. }) => "To tato pravidla neznají.".into(),
         (Lang::En, E::NotInRules { .. }) => "These rules have no such thing.".into(),
+        #[cfg(feature = "standard")]
         (_, E::CannotDouble(bar)) => super::double_blocked(lang, *bar),
+        // The start page plays no standard game: one line for the rest.
+        #[cfg(not(feature = "standard"))]
+        (Lang::Cs, _) => "To tato pravidla neznají.".into(),
+        #[cfg(not(feature = "standard"))]
+        (Lang::En, _) => "These rules have no such thing.".into(),
+        #[cfg(feature = "standard")]
         (Lang::Cs, E::NoDouble) => "Žádné zdvojení nečeká na odpověď.".into(),
+        #[cfg(feature = "standard")]
         (Lang::En, E::NoDouble) => "No double is waiting for an answer.".into(),
+        #[cfg(feature = "standard")]
         (Lang::Cs, E::CannotBeaver) => "Bobra (ani mývala) teď dát nelze.".into(),
+        #[cfg(feature = "standard")]
         (Lang::En, E::CannotBeaver) => "No beaver (or raccoon) is possible now.".into(),
+        #[cfg(feature = "standard")]
         (Lang::Cs, E::NoResignOffer) => "Žádná nabídka vzdání nečeká na odpověď.".into(),
+        #[cfg(feature = "standard")]
         (Lang::En, E::NoResignOffer) => "No resignation is waiting for an answer.".into(),
+        #[cfg(feature = "standard")]
         (Lang::Cs, E::AnswerPending) => "Nejdřív je třeba odpovědět na nabídku.".into(),
+        #[cfg(feature = "standard")]
         (Lang::En, E::AnswerPending) => "The pending offer must be answered first.".into(),
+        #[cfg(feature = "standard")]
         (Lang::Cs, E::ResignAfterTimeout) => {
             "Čas na posun vypršel: vzdání už nabídnout nelze.".into()
         }
+        #[cfg(feature = "standard")]
         (Lang::En, E::ResignAfterTimeout) => {
             "Your move time has run out: no resignation offer now.".into()
         }

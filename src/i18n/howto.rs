@@ -26,3 +26,29 @@ pub fn how_to_play(lang: Lang) -> &'static [(&'static str, &'static str)] {
         ],
     }
 }
+
+/// Standard backgammon's rules (RULES.md T1–T11), after the house rules' (the full app only).
+#[cfg(feature = "standard")]
+#[must_use]
+pub fn how_to_play_standard(lang: Lang) -> &'static [(&'static str, &'static str)] {
+    match lang {
+        Lang::Cs => &[
+            ("Standardní backgammon", "Deska, postavení, pohyb, vyhazování, bar a vyvádění jsou stejné jako ve vrhcábech. Liší se toto:"),
+            ("Úvodní hod", "Každý hodí jednou kostkou; vyšší začíná a hraje obě čísla. Při shodě se hází znovu (ve hře o peníze může shoda zdvojit kostku, je-li to dohodnuto)."),
+            ("Povinné kostky", "Hrát se musí obě kostky, jde-li to; jde-li jen jedna, ta; jde-li kterákoli, ale ne obě, ta vyšší; z dvojice co nejvíc posunů. Proto svítí jen cíle tahů, které to dovolí."),
+            ("Kostka zdvojení", "Před svým hodem smíš zdvojit (Zdvojit), je-li kostka uprostřed nebo tvoje. Soupeř přijme — hraje se o dvojnásobek a kostka je jeho — nebo nepřijme a prohraje dosavadní hodnotu. Nejvýš 64. Bobr: kdo přijal, smí hned zdvojit znovu a kostku si nechat; mýval je odpověď na bobra."),
+            ("Body", "Výhra platí hodnotu kostky; gammon (soupeř nevyvedl nic) dvojnásobek, backgammon (navíc má kámen na baru nebo ve tvém domě) trojnásobek. Jacobyho pravidlo: dokud nikdo nezdvojil, gammon i backgammon platí jednoduše."),
+            ("Vzdání", "Vzdát se lze za jednoduchou hru, gammon nebo backgammon; soupeř přijme, nebo se hraje dál. Odchod ze hry nebo prohra na čas stojí backgammon (v zápase celý zápas). Remízy nejsou."),
+            ("Zápas", "Hraje se do N bodů. Hra hned poté, co někdo poprvé potřebuje jen 1 bod, je Crawfordova: bez zdvojování. Pak je kostka zpět."),
+        ],
+        Lang::En => &[
+            ("Standard backgammon", "The board, the start, moving, hitting, the bar and bearing off are as in Vrhcáby. What differs:"),
+            ("Opening roll", "Each player rolls one die; the higher starts and plays both numbers. Ties are rolled again (in money play a tie may double the cube, if agreed)."),
+            ("Compulsory dice", "Both dice must be played if possible; if only one can be, that one; if either but not both, the higher; of a double as many as possible. So only the targets of moves that allow it light up."),
+            ("The doubling cube", "Before your roll you may double (Double) if the cube is in the middle or yours. Your opponent takes — the game is played for twice as much and the cube is theirs — or drops and loses its value so far. At most 64. Beaver: the taker may redouble at once and keep the cube; a raccoon answers a beaver."),
+            ("Points", "A win scores the cube's value; a gammon (the loser has borne off nothing) twice, a backgammon (and a checker on the bar or in your home) three times. Jacoby rule: until someone doubles, gammons and backgammons count single."),
+            ("Resigning", "You may resign a single game, a gammon or a backgammon; your opponent accepts, or play goes on. Leaving or losing on time costs a backgammon (in a match, the match). There are no draws."),
+            ("Matches", "Played to N points. The game right after a player first needs just 1 point is the Crawford game: no doubling. Then the cube is back."),
+        ],
+    }
+}

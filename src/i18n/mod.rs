@@ -10,6 +10,8 @@ mod tests;
 
 pub use errors::{command_error, divergence, load_error, peer_error, session_error};
 pub use howto::how_to_play;
+#[cfg(feature = "standard")]
+pub use howto::how_to_play_standard;
 pub use phrases::*;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]

@@ -1,6 +1,8 @@
 //! Phrases built from values: names, turns, results, announcements and labels.
 
-use vrhcaby_rules::{CommandError, DoubleBar, Event, Move, Outcome, Reason, Side};
+#[cfg(feature = "standard")]
+use vrhcaby_rules::DoubleBar;
+use vrhcaby_rules::{CommandError, Event, Move, Outcome, Reason, Side};
 
 use super::{t, Key, Lang};
 use crate::session::{Crossing, Kind};
@@ -89,6 +91,7 @@ pub fn reason_text(lang: Lang, reason: Reason, loser: Option<Side>) -> String {
 }
 
 /// Why "Double" is not available now.
+#[cfg(feature = "standard")]
 #[must_use]
 pub fn double_blocked(lang: Lang, bar: DoubleBar) -> String {
     let cs = lang == Lang::Cs;
@@ -588,5 +591,19 @@ pub fn match_won(lang: Lang, winner: Side, white: u16, black: u16) -> String {
     match lang {
         Lang::Cs => format!("{} vyhrál zápas {white} : {black}", side_name(lang, winner)),
         Lang::En => format!("{} wins the match {white}–{black}", side_name(lang, winner)),
+    }
+}
+
+/// The points at stake: "ve hře 2 (gammon 4, backgammon 6)".
+#[must_use]
+pub fn at_stake(lang: Lang, cube: u16, single: bool) -> String {
+    let (g, b) = if single {
+        (cube, cube)
+    } else {
+        (cube * 2, cube * 3)
+    };
+    match lang {
+        Lang::Cs => format!("ve hře {cube} (gammon {g}, backgammon {b})"),
+        Lang::En => format!("at stake {cube} (gammon {g}, backgammon {b})"),
     }
 }

@@ -21,12 +21,21 @@ pub fn MatchScore() -> impl IntoView {
         with_session(g, |_, game, _| {
             game.variant().is_standard().then(|| {
                 let c = game.context();
-                i18n::match_score(
-                    s.lang.get(),
-                    c.score.white,
-                    c.score.black,
-                    game.variant().options().match_length,
-                    game.is_crawford(),
+                let o = game.variant().options();
+                let lang = s.lang.get();
+                // What the game is worth now: the cube, times 2 or 3 for a gammon or backgammon
+                // (single under the Jacoby rule while the cube is unturned).
+                let single = o.is_money() && o.jacoby && !game.cube().turned;
+                format!(
+                    "{} · {}",
+                    i18n::match_score(
+                        lang,
+                        c.score.white,
+                        c.score.black,
+                        o.match_length,
+                        game.is_crawford()
+                    ),
+                    i18n::at_stake(lang, u16::from(game.cube().value), single)
                 )
             })
         })

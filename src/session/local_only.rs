@@ -65,6 +65,9 @@ impl PeerSession {
     pub fn tick(&mut self, _: Millis) -> Vec<Event> {
         match *self {}
     }
+    pub fn roll(&mut self, _: Millis) -> Vec<Event> {
+        match *self {}
+    }
     pub fn on_open(&mut self, _: Millis) -> Vec<Event> {
         match *self {}
     }

@@ -4,7 +4,7 @@
 // to the full app, and a standard game against the computer answering a double.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, newPage, playOneMove, serveDist, waitPhase } from './harness.mjs';
+import { launch, newPage, peerPage, playOneMove, serveDist, waitOnline, waitPhase } from './harness.mjs';
 
 let server;
 let browser;
@@ -165,4 +165,61 @@ test('against the computer under standard rules it answers a double and plays on
     await waitPhase(page, 'moving', 'rolling');
   }
   assert.deepEqual(page.errors, []);
+});
+
+test('between two pages: the opening through the exchange, a double and a take on both boards', { timeout: 180_000 }, async () => {
+  const host = await peerPage(browser);
+  const guest = await peerPage(browser);
+  await host.goto(`${server.url}peer/`);
+  await host.getByTestId('game-rules').selectOption('standard');
+  await host.getByTestId('match-length').selectOption('3');
+  await host.getByTestId('play-friend').click();
+  await host.getByTestId('invite-link').waitFor();
+  await guest.goto(await host.getByTestId('invite-link').inputValue());
+  await guest.getByTestId('answer-code').waitFor();
+  await host.getByTestId('paste-answer').fill(await guest.getByTestId('answer-code').inputValue());
+  await host.getByTestId('connect').click();
+  for (const page of [host, guest]) await waitOnline(page);
+  for (const page of [host, guest]) {
+    await page.waitForFunction(() => document.querySelector('svg.board')?.getAttribute('data-rules') === 'standard');
+    assert.equal(await attr(page, 'data-match-length'), '3');
+  }
+  const pages = [host, guest];
+  let doubled = false;
+  for (let i = 0; i < 600 && !doubled; i++) {
+    for (const page of pages) {
+      if (await visible(page, 'double')) {
+        await page.getByTestId('double').click();
+        doubled = true;
+        break;
+      }
+      const mine = (await attr(page, 'data-turn')) === (await attr(page, 'data-seat'));
+      if (mine && (await attr(page, 'data-phase')) === 'moving') await playOneMove(page);
+    }
+    if (!doubled) await host.waitForTimeout(50);
+  }
+  assert.ok(doubled, 'a player could double');
+  // The other page answers: it takes.
+  let taker = null;
+  for (let i = 0; i < 200 && !taker; i++) {
+    for (const page of pages) if (await visible(page, 'double-dialog')) taker = page;
+    if (!taker) await host.waitForTimeout(50);
+  }
+  assert.ok(taker, 'the double reached the other device');
+  const takerSeat = await attr(taker, 'data-seat');
+  await taker.getByTestId('take').click();
+  for (const page of pages) {
+    await page.waitForFunction((seat) => {
+      const cube = document.querySelector('[data-cube]');
+      return cube?.getAttribute('data-cube') === '2' && cube.getAttribute('data-cube-owner') === seat;
+    }, takerSeat, { timeout: 20_000 });
+  }
+  // The doubler rolls by itself (it no longer holds the cube) and both boards show its dice.
+  for (const page of pages) await waitPhase(page, 'moving');
+  const dice = await Promise.all(pages.map((p) => p.evaluate(() =>
+    [...document.querySelectorAll('[data-die]')].map((d) => d.getAttribute('data-die')).join(','))));
+  assert.equal(dice[0], dice[1]);
+  assert.notEqual(dice[0], '');
+  assert.deepEqual(host.errors, []);
+  assert.deepEqual(guest.errors, []);
 });
