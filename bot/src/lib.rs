@@ -6,6 +6,9 @@ pub mod cli;
 /// Standard backgammon's cube decisions (with its net: the house rules' worker goes without).
 #[cfg(feature = "standard-net")]
 pub mod cube;
+/// A money-play match with the cube (a benchmark).
+#[cfg(feature = "standard-net")]
+pub mod cubematch;
 pub mod eval;
 pub mod hint;
 pub mod inputs;

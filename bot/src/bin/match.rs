@@ -117,6 +117,19 @@ fn main() -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
+    if o.a == "cube" {
+        // `--a cube --b LEVEL`: the cube decisions against no doubling, checker play at LEVEL.
+        let level = Level::parse(&o.b).unwrap_or(Level::Expert);
+        let mut bot = Bot::new(ev.clone());
+        let (ppg, ci, games) = vrhcaby_bot::cubematch::run(&mut bot, level, o.deals, o.seed);
+        println!(
+            "{}",
+            serde_json::json!({ "a": "cube decisions", "b": "never doubles, always takes",
+                "checker_play": level.name(), "games": games,
+                "ppg": (ppg * 1000.0).round() / 1000.0, "ci95": (ci * 1000.0).round() / 1000.0 })
+        );
+        return ExitCode::SUCCESS;
+    }
     let (mut a, mut b) = match (player(&o.a, &o, &ev, 1), player(&o.b, &o, &ev, 2)) {
         (Ok(a), Ok(b)) => (a, b),
         (Err(e), _) | (_, Err(e)) => {
