@@ -131,3 +131,26 @@ impl<'de> Deserialize<'de> for Authored {
         Authored::try_from(w).map_err(serde::de::Error::custom)
     }
 }
+
+/// A command a player gives (not a tick, presence, dice or a judgement about the other side).
+#[must_use]
+pub fn is_player_command(cmd: &Command) -> bool {
+    matches!(
+        cmd,
+        Command::Move { .. }
+            | Command::Double { .. }
+            | Command::Take { .. }
+            | Command::Drop { .. }
+            | Command::Beaver { .. }
+            | Command::Raccoon { .. }
+            | Command::OfferResign { .. }
+            | Command::AcceptResign { .. }
+            | Command::RejectResign { .. }
+            | Command::OfferDraw { .. }
+            | Command::AcceptDraw { .. }
+            | Command::DeclineDraw { .. }
+            | Command::Resign { .. }
+            | Command::ClaimWin { .. }
+            | Command::Leave { .. }
+    )
+}

@@ -13,6 +13,7 @@ mod save;
 
 use vrhcaby_rules::{BySide, Command, Event, Game, Millis, Phase, Record, Side, Variant};
 
+pub use crate::act::is_player_command;
 use crate::act::{Act, Authored};
 use crate::clock::ClockSync;
 use crate::dice::commitment;
@@ -151,29 +152,6 @@ pub struct PeerGame {
     /// Standard: the roll the player here chose to throw (not saved: after a reload the
     /// player chooses again).
     roll_chosen: Option<u32>,
-}
-
-/// A command a player gives (not a tick, presence, dice or a judgement about the other side).
-#[must_use]
-pub fn is_player_command(cmd: &Command) -> bool {
-    matches!(
-        cmd,
-        Command::Move { .. }
-            | Command::Double { .. }
-            | Command::Take { .. }
-            | Command::Drop { .. }
-            | Command::Beaver { .. }
-            | Command::Raccoon { .. }
-            | Command::OfferResign { .. }
-            | Command::AcceptResign { .. }
-            | Command::RejectResign { .. }
-            | Command::OfferDraw { .. }
-            | Command::AcceptDraw { .. }
-            | Command::DeclineDraw { .. }
-            | Command::Resign { .. }
-            | Command::ClaimWin { .. }
-            | Command::Leave { .. }
-    )
 }
 
 fn void_error(v: Void, a: &Authored) -> PeerError {

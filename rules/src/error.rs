@@ -24,7 +24,7 @@ pub enum SetupError {
     Finished { side: Side },
     /// Standard: the match context cannot start a game (the match is over, or a Crawford state
     /// that cannot come about).
-    Context(crate::matchplay::ContextError),
+    Context(ContextError),
 }
 
 impl fmt::Display for SetupError {
@@ -100,3 +100,25 @@ impl fmt::Display for MoveError {
 }
 
 impl std::error::Error for MoveError {}
+
+/// Why a game cannot start from a context.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ContextError {
+    /// A score at or past the match length: the match is over.
+    MatchOver,
+    /// A Crawford state that cannot come about with this score or these options.
+    Crawford,
+}
+
+impl std::fmt::Display for ContextError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ContextError::MatchOver => f.write_str("the score already ends the match"),
+            ContextError::Crawford => {
+                f.write_str("the Crawford state does not fit the score and the options")
+            }
+        }
+    }
+}
+
+impl std::error::Error for ContextError {}

@@ -349,37 +349,6 @@ impl Game {
         }
     }
 
-    /// Whether `side` may double now, and why not (T4, T8, T11).
-    pub(super) fn double_bar(&self, side: Side) -> Result<(), DoubleBar> {
-        use crate::matchplay::Crawford;
-        let o = self.variant.options();
-        if !o.cube || !self.variant.is_standard() {
-            return Err(DoubleBar::NoCube);
-        }
-        if !matches!(self.state, State::Rolling { side: s, .. } if s == side) {
-            return Err(DoubleBar::NotBeforeRoll);
-        }
-        if self.context.crawford == Crawford::This {
-            return Err(DoubleBar::Crawford);
-        }
-        if self.cube.owner.is_some_and(|owner| owner != side) {
-            return Err(DoubleBar::NotOwner);
-        }
-        if !self.cube.may_double(side) {
-            return Err(DoubleBar::AtMax);
-        }
-        let score = self.context.score;
-        let trailer = score[side] < score[!side];
-        if o.holland
-            && self.context.crawford == Crawford::After
-            && trailer
-            && Side::ALL.iter().any(|&s| self.rolls[s] < 2)
-        {
-            return Err(DoubleBar::Holland);
-        }
-        Ok(())
-    }
-
     /// The turn passes to the opponent, who rolls next (R9).
     fn pass_turn(&mut self, from: Side, now: Millis, events: &mut Vec<Event>) {
         self.state = State::Rolling {
@@ -602,44 +571,5 @@ impl Game {
                 Ok(())
             }
         }
-    }
-
-    /// The mover's dice, if `side` may move now.
-    fn mover_dice(&self, side: Side) -> Result<(Side, DiceLeft), CommandError> {
-        match self.state {
-            State::Moving {
-                side: mover, dice, ..
-            } if mover == side => Ok((mover, dice)),
-            State::Moving { .. } => Err(CommandError::NotYourTurn { side }),
-            _ => Err(CommandError::NotMoving {
-                phase: self.phase(),
-            }),
-        }
-    }
-
-    fn check_offer(&self, side: Side, now: Millis) -> Result<(), CommandError> {
-        let State::Moving { clock, .. } = self.state else {
-            return Err(CommandError::NotMoving {
-                phase: self.phase(),
-            });
-        };
-        self.mover_dice(side)?;
-        if now >= clock.saturating_add(MOVE_TIME_MS) {
-            return Err(CommandError::DrawAfterTimeout);
-        }
-        if self.moves_played < MOVES_BETWEEN_OFFERS {
-            return Err(CommandError::DrawTooEarly {
-                needed: MOVES_BETWEEN_OFFERS - self.moves_played,
-            });
-        }
-        if let Some(at) = self.last_offer[side] {
-            let since = self.moves_played - at;
-            if since < MOVES_BETWEEN_OFFERS {
-                return Err(CommandError::DrawTooSoon {
-                    needed: MOVES_BETWEEN_OFFERS - since,
-                });
-            }
-        }
-        Ok(())
     }
 }

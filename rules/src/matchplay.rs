@@ -4,6 +4,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::command::Millis;
+pub use crate::error::ContextError;
 use crate::types::{BySide, Side};
 use crate::variant::Options;
 
@@ -32,28 +33,6 @@ pub struct MatchContext {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub reserve: Option<BySide<Millis>>,
 }
-
-/// Why a game cannot start from a context.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum ContextError {
-    /// A score at or past the match length: the match is over.
-    MatchOver,
-    /// A Crawford state that cannot come about with this score or these options.
-    Crawford,
-}
-
-impl std::fmt::Display for ContextError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            ContextError::MatchOver => f.write_str("the score already ends the match"),
-            ContextError::Crawford => {
-                f.write_str("the Crawford state does not fit the score and the options")
-            }
-        }
-    }
-}
-
-impl std::error::Error for ContextError {}
 
 impl MatchContext {
     /// Whether a game can start from this context under `options`.

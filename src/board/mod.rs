@@ -37,52 +37,8 @@ fn series_attributes(view: Memo<BoardView>) -> impl leptos::attr::Attribute {
 #[cfg(not(feature = "viewer"))]
 fn series_attributes(_: Memo<BoardView>) -> impl leptos::attr::Attribute {}
 
-/// Standard rules: `data-score-white`, `data-score-black`, `data-match-length` and
-/// `data-crawford` on the board (the full app only: the start page plays no standard game).
-#[cfg(feature = "standard")]
-fn standard_attributes(view: Memo<BoardView>) -> impl leptos::attr::Attribute {
-    view! {
-        <{..}
-            data-score-white=move || view.with(|m| m.score.map(|s| s.0))
-            data-score-black=move || view.with(|m| m.score.map(|s| s.1))
-            data-match-length=move || view.with(|m| m.score.map(|s| s.2))
-            data-crawford=move || view.with(|m| m.crawford.then_some(""))
-        />
-    }
-}
-
-#[cfg(not(feature = "standard"))]
-fn standard_attributes(_: Memo<BoardView>) -> impl leptos::attr::Attribute {}
-
-/// Standard rules: the doubling cube, in the middle showing 64 while centred, at its owner's end
-/// showing its value once owned (`data-cube`, `data-cube-owner`).
-#[cfg(feature = "standard")]
-fn cube(view: Memo<BoardView>, view_of: Memo<View>, lang: RwSignal<Lang>) -> impl IntoView {
-    let cube = move || view.with(|m| m.cube);
-    move || {
-        cube().map(|(value, owner)| {
-            let (cx, cy) = view_of.get().cube_xy(owner);
-            let half = layout::CUBE / 2.0;
-            let shown = if owner.is_none() && value == 1 {
-                64
-            } else {
-                value
-            };
-            view! {
-                <g class="cube" data-testid="cube" data-cube=value
-                    data-cube-owner=owner.map_or("center", Side::name)
-                    role="img" aria-label=move || i18n::cube_label(lang.get(), value, owner)>
-                    <rect x=px(cx - half) y=px(cy - half) width=px(layout::CUBE)
-                        height=px(layout::CUBE) rx="6"/>
-                    <text x=px(cx) y=px(cy + 7.0)>{shown.to_string()}</text>
-                </g>
-            }
-        })
-    }
-}
-
-#[cfg(not(feature = "standard"))]
-fn cube(_: Memo<BoardView>, _: Memo<View>, _: RwSignal<Lang>) -> impl IntoView {}
+mod cube;
+use cube::{cube, standard_attributes};
 
 /// Board units as whole numbers for attributes (keeps float formatting out of the wasm).
 fn px(v: f64) -> i32 {

@@ -17,9 +17,10 @@ use wasm_bindgen::JsCast;
 use web_sys::{MessageEvent, Worker};
 
 use crate::session::computer::{
-    decide_request, decision_intent, draw_request, hint_question, hint_request, offer_request,
-    play_request_under, remaining, step_intent, Answer, Step, Task,
+    draw_request, hint_question, hint_request, offer_request, play_request_under, remaining,
+    step_intent, Answer, Step, Task,
 };
+use crate::session::decide::{decide_request, decision_intent};
 use crate::session::{Input, Intent};
 use crate::state::{Dispatch, Hint, Screen};
 

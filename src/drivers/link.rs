@@ -172,7 +172,7 @@ pub fn invite(d: Dispatch) {
         let game = PeerGame::new_under(
             id,
             Side::White,
-            crate::screens::setup::remembered_variant_for_peer(),
+            storage::remembered_variant_for_peer(),
             platform::now_ms(),
         );
         let session = Session::peer(PeerSession::new(game));

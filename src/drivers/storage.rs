@@ -13,6 +13,29 @@ use crate::session::save::{legacy_slot, LEGACY_KEY};
 use crate::session::{Dice, Effect, Input, Kind, Session};
 use crate::state::{Dispatch, Screen};
 
+/// The rules choice on the start screen, remembered (`screens::setup` writes them).
+pub const RULES_KEY: &str = "vrhcaby.new.rules";
+pub const LENGTH_KEY: &str = "vrhcaby.new.length";
+
+/// The rules New game would start, as remembered (for a game with a friend, which the start
+/// page's choice leads to on the full app): standard games between two devices run on the
+/// house clock (T10: S13–S16 judge each device by it).
+#[must_use]
+pub fn remembered_variant_for_peer() -> vrhcaby_rules::Variant {
+    if platform::load(RULES_KEY).as_deref() != Some("standard") {
+        return vrhcaby_rules::Variant::VRHCABY;
+    }
+    let n = platform::load(LENGTH_KEY)
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(5);
+    let v = crate::session::variants::variant_for(n, None);
+    vrhcaby_rules::Variant::standard(vrhcaby_rules::Options {
+        clock: vrhcaby_rules::Clock::House,
+        ..v.options()
+    })
+    .unwrap_or(v)
+}
+
 /// The dice for a game on this device: `?seed=N` makes them deterministic.
 #[must_use]
 pub fn dice() -> Dice {
@@ -249,7 +272,7 @@ pub fn standard_request_in_url(d: Dispatch) -> bool {
     };
     crate::invite::clear_invitation_from_url();
     let n = length.parse::<u8>().unwrap_or(5);
-    new_local_under(d, crate::screens::setup::variant_for(n, None));
+    new_local_under(d, crate::session::variants::variant_for(n, None));
     true
 }
 

@@ -5,6 +5,7 @@
 mod errors;
 mod howto;
 mod phrases;
+mod standard;
 #[cfg(test)]
 mod tests;
 
@@ -13,6 +14,7 @@ pub use howto::how_to_play;
 #[cfg(feature = "standard")]
 pub use howto::how_to_play_standard;
 pub use phrases::*;
+pub use standard::*;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub enum Lang {
@@ -245,6 +247,10 @@ pub enum Key {
 #[must_use]
 pub fn t(lang: Lang, key: Key) -> &'static str {
     use Key::*;
+    #[cfg(feature = "standard")]
+    if let Some(text) = standard::say(lang, key) {
+        return text;
+    }
     match (lang, key) {
         (Lang::Cs, Title) => "Vrhcáby",
         (Lang::En, Title) => "Vrhcáby",
@@ -480,129 +486,8 @@ pub fn t(lang: Lang, key: Key) -> &'static str {
         (Lang::En, MatchLength) => "Match",
         (Lang::Cs, MoneyPlay) => "Hra o peníze (bez konce)",
         (Lang::En, MoneyPlay) => "Money play (no end)",
+        // Standard backgammon's words (`standard::say`, above).
         #[cfg(feature = "standard")]
-        (Lang::Cs, Roll) => "Hodit",
-        #[cfg(feature = "standard")]
-        (Lang::En, Roll) => "Roll",
-        #[cfg(feature = "standard")]
-        (Lang::Cs, Double) => "Zdvojit",
-        #[cfg(feature = "standard")]
-        (Lang::En, Double) => "Double",
-        #[cfg(feature = "standard")]
-        (Lang::Cs, Take) => "Přijmout",
-        #[cfg(feature = "standard")]
-        (Lang::En, Take) => "Take",
-        #[cfg(feature = "standard")]
-        (Lang::Cs, Drop) => "Nepřijmout (prohrát)",
-        #[cfg(feature = "standard")]
-        (Lang::En, Drop) => "Drop (lose)",
-        #[cfg(feature = "standard")]
-        (Lang::Cs, Beaver) => "Bobr",
-        #[cfg(feature = "standard")]
-        (Lang::En, Beaver) => "Beaver",
-        #[cfg(feature = "standard")]
-        (Lang::Cs, Raccoon) => "Mýval",
-        #[cfg(feature = "standard")]
-        (Lang::En, Raccoon) => "Raccoon",
-        #[cfg(feature = "standard")]
-        (Lang::Cs, NextGame) => "Další hra",
-        #[cfg(feature = "standard")]
-        (Lang::En, NextGame) => "Next game",
-        #[cfg(feature = "standard")]
-        (Lang::Cs, AcceptResign) => "Přijmout vzdání",
-        #[cfg(feature = "standard")]
-        (Lang::En, AcceptResign) => "Accept",
-        #[cfg(feature = "standard")]
-        (Lang::Cs, RejectResign) => "Hrát dál",
-        #[cfg(feature = "standard")]
-        (Lang::En, RejectResign) => "Play on",
-        #[cfg(feature = "standard")]
-        (Lang::Cs, ResignFor) => "Vzdát za",
-        #[cfg(feature = "standard")]
-        (Lang::En, ResignFor) => "Resign for",
-        #[cfg(feature = "standard")]
-        (Lang::Cs, OfferResign) => "Nabídnout vzdání",
-        #[cfg(feature = "standard")]
-        (Lang::En, OfferResign) => "Offer to resign",
-        #[cfg(feature = "standard")]
-        (Lang::Cs, Options) => "Volby",
-        #[cfg(feature = "standard")]
-        (Lang::En, Options) => "Options",
-        #[cfg(feature = "standard")]
-        (Lang::Cs, OptCube) => "Kostka zdvojení",
-        #[cfg(feature = "standard")]
-        (Lang::En, OptCube) => "Doubling cube",
-        #[cfg(feature = "standard")]
-        (Lang::Cs, OptCubeAbout) => "Hráč na tahu může před hodem zdvojit sázku; soupeř přijme, nebo prohraje.",
-        #[cfg(feature = "standard")]
-        (Lang::En, OptCubeAbout) => "Before rolling you may double the stakes; your opponent takes or loses.",
-        #[cfg(feature = "standard")]
-        (Lang::Cs, OptCrawford) => "Crawfordovo pravidlo",
-        #[cfg(feature = "standard")]
-        (Lang::En, OptCrawford) => "Crawford rule",
-        #[cfg(feature = "standard")]
-        (Lang::Cs, OptCrawfordAbout) => "Hra hned poté, co někdo poprvé potřebuje jen 1 bod, se hraje bez zdvojování.",
-        #[cfg(feature = "standard")]
-        (Lang::En, OptCrawfordAbout) => "The game right after a player first needs 1 point is played without doubling.",
-        #[cfg(feature = "standard")]
-        (Lang::Cs, OptHolland) => "Holandské pravidlo",
-        #[cfg(feature = "standard")]
-        (Lang::En, OptHolland) => "Holland rule",
-        #[cfg(feature = "standard")]
-        (Lang::Cs, OptHollandAbout) => "Po Crawfordově hře smí prohrávající zdvojit, až každý dvakrát hodil.",
-        #[cfg(feature = "standard")]
-        (Lang::En, OptHollandAbout) => "After the Crawford game the trailer may double only once each side has rolled twice.",
-        #[cfg(feature = "standard")]
-        (Lang::Cs, OptJacoby) => "Jacobyho pravidlo",
-        #[cfg(feature = "standard")]
-        (Lang::En, OptJacoby) => "Jacoby rule",
-        #[cfg(feature = "standard")]
-        (Lang::Cs, OptJacobyAbout) => "Gammon a backgammon se počítají jen, když byla kostka zdvojena.",
-        #[cfg(feature = "standard")]
-        (Lang::En, OptJacobyAbout) => "Gammons and backgammons count only once the cube has been turned.",
-        #[cfg(feature = "standard")]
-        (Lang::Cs, OptBeavers) => "Bobři a mývalové",
-        #[cfg(feature = "standard")]
-        (Lang::En, OptBeavers) => "Beavers and raccoons",
-        #[cfg(feature = "standard")]
-        (Lang::Cs, OptBeaversAbout) => "Kdo přijme, smí hned zdvojit znovu a kostku si nechat; soupeř smí odpovědět mývalem.",
-        #[cfg(feature = "standard")]
-        (Lang::En, OptBeaversAbout) => "The taker may redouble at once and keep the cube; the doubler may answer with a raccoon.",
-        #[cfg(feature = "standard")]
-        (Lang::Cs, OptAutoDoubles) => "Automatická zdvojení",
-        #[cfg(feature = "standard")]
-        (Lang::En, OptAutoDoubles) => "Automatic doubles",
-        #[cfg(feature = "standard")]
-        (Lang::Cs, OptAutoDoublesAbout) => "Stejná čísla v úvodním hodu zdvojí kostku (nejvýš tolikrát).",
-        #[cfg(feature = "standard")]
-        (Lang::En, OptAutoDoublesAbout) => "Equal opening dice double the cube (at most this many times).",
-        #[cfg(feature = "standard")]
-        (Lang::Cs, OptClock) => "Hodiny",
-        #[cfg(feature = "standard")]
-        (Lang::En, OptClock) => "Clock",
-        #[cfg(feature = "standard")]
-        (Lang::Cs, OptClockAbout) => "Bez hodin se nikam nespěchá; domácí hodiny dávají 60 s na posun; rezerva: 12 s na tah, pak 2 minuty za bod zápasu.",
-        #[cfg(feature = "standard")]
-        (Lang::En, OptClockAbout) => "No clock: no hurry. House clock: 60 s a move. Reserve: 12 s a turn, then 2 minutes per match point.",
-        #[cfg(feature = "standard")]
-        (Lang::Cs, ClockNone) => "Bez hodin",
-        #[cfg(feature = "standard")]
-        (Lang::En, ClockNone) => "No clock",
-        #[cfg(feature = "standard")]
-        (Lang::Cs, ClockHouse) => "Domácí (60 s na posun)",
-        #[cfg(feature = "standard")]
-        (Lang::En, ClockHouse) => "House (60 s a move)",
-        #[cfg(feature = "standard")]
-        (Lang::Cs, ClockReserve) => "12 s + rezerva",
-        #[cfg(feature = "standard")]
-        (Lang::En, ClockReserve) => "12 s + reserve",
-        #[cfg(feature = "standard")]
-        (Lang::Cs, MoneyOnly) => "jen ve hře o peníze",
-        #[cfg(feature = "standard")]
-        (Lang::En, MoneyOnly) => "money play only",
-        #[cfg(feature = "standard")]
-        (Lang::Cs, MatchOnly) => "jen v zápase",
-        #[cfg(feature = "standard")]
-        (Lang::En, MatchOnly) => "matches only",
+        _ => "",
     }
 }

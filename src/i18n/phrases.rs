@@ -1,8 +1,6 @@
 //! Phrases built from values: names, turns, results, announcements and labels.
 
-#[cfg(feature = "standard")]
-use vrhcaby_rules::DoubleBar;
-use vrhcaby_rules::{CommandError, Event, Move, Outcome, Reason, Side};
+use vrhcaby_rules::{CommandError, Move, Outcome, Reason, Side};
 
 use super::{t, Key, Lang};
 use crate::session::{Crossing, Kind};
@@ -88,28 +86,6 @@ pub fn reason_text(lang: Lang, reason: Reason, loser: Option<Side>) -> String {
         (Lang::Cs, Reason::Timeout) => format!("{l} vyčerpal časovou rezervu"),
         (Lang::En, Reason::Timeout) => format!("{l} ran out of reserve time"),
     }
-}
-
-/// Why "Double" is not available now.
-#[cfg(feature = "standard")]
-#[must_use]
-pub fn double_blocked(lang: Lang, bar: DoubleBar) -> String {
-    let cs = lang == Lang::Cs;
-    match bar {
-        DoubleBar::NoCube if cs => "Tato hra se hraje bez kostky zdvojení.",
-        DoubleBar::NoCube => "This game is played without the cube.",
-        DoubleBar::NotBeforeRoll if cs => "Zdvojit lze jen před vlastním hodem.",
-        DoubleBar::NotBeforeRoll => "You can double only before your own roll.",
-        DoubleBar::NotOwner if cs => "Kostka zdvojení patří soupeři.",
-        DoubleBar::NotOwner => "The cube belongs to your opponent.",
-        DoubleBar::AtMax if cs => "Kostka už je na 64.",
-        DoubleBar::AtMax => "The cube is already at 64.",
-        DoubleBar::Crawford if cs => "V Crawfordově hře se nezdvojuje.",
-        DoubleBar::Crawford => "No doubling in the Crawford game.",
-        DoubleBar::Holland if cs => "Holandské pravidlo: zdvojit lze, až každý dvakrát hodil.",
-        DoubleBar::Holland => "Holland rule: you may double once each side has rolled twice.",
-    }
-    .into()
 }
 
 /// Why "Offer a draw" is not available now.
@@ -459,151 +435,5 @@ pub fn series_score(lang: Lang, white_half: u32, black_half: u32) -> String {
     match lang {
         Lang::Cs => format!("Série: Bílý {w} – {b} Černý"),
         Lang::En => format!("Series: White {w} – {b} Black"),
-    }
-}
-
-/// Standard backgammon's events as the live region says them: the opening tie, the cube's
-/// doubles and answers, a resignation offered or declined.
-#[must_use]
-pub fn standard_event(lang: Lang, ev: &Event) -> Option<String> {
-    let cs = lang == Lang::Cs;
-    let who = |s: Side| side_name(lang, s);
-    Some(match *ev {
-        Event::OpeningTie { die, cube } if cs => {
-            let cube = if cube > 1 {
-                format!(" — kostka zdvojení je na {cube}")
-            } else {
-                String::new()
-            };
-            format!("Úvodní hod: oba hodili {die}, hází se znovu{cube}")
-        }
-        Event::OpeningTie { die, cube } => {
-            let cube = if cube > 1 {
-                format!(" — the cube is at {cube}")
-            } else {
-                String::new()
-            };
-            format!("Opening roll: both rolled {die}, roll again{cube}")
-        }
-        Event::Doubled { by, value } if cs => format!("{} zdvojuje na {value}", who(by)),
-        Event::Doubled { by, value } => format!("{} doubles to {value}", who(by)),
-        Event::Beavered { by, value } if cs => format!("{} dává bobra: {value}", who(by)),
-        Event::Beavered { by, value } => format!("{} beavers to {value}", who(by)),
-        Event::Raccooned { by, value } if cs => format!("{} dává mývala: {value}", who(by)),
-        Event::Raccooned { by, value } => format!("{} raccoons to {value}", who(by)),
-        Event::Taken { by, value } if cs => format!("{} přijímá, kostka je na {value}", who(by)),
-        Event::Taken { by, value } => format!("{} takes; the cube is at {value}", who(by)),
-        Event::ResignOffered { by, kind } if cs => {
-            format!("{} nabízí vzdání: {}", who(by), kind_name(lang, kind))
-        }
-        Event::ResignOffered { by, kind } => {
-            format!("{} offers to resign: {}", who(by), kind_name(lang, kind))
-        }
-        Event::ResignRejected { by } if cs => format!("{} vzdání nepřijal, hraje se dál", who(by)),
-        Event::ResignRejected { by } => {
-            format!("{} declined the resignation; play goes on", who(by))
-        }
-        _ => return None,
-    })
-}
-
-/// A win's size: single, gammon, backgammon.
-#[must_use]
-pub fn kind_name(lang: Lang, kind: vrhcaby_rules::Kind) -> &'static str {
-    use vrhcaby_rules::Kind as K;
-    match (lang, kind) {
-        (Lang::Cs, K::Single) => "jednoduchá hra",
-        (Lang::En, K::Single) => "a single game",
-        (Lang::Cs, K::Gammon) => "gammon",
-        (Lang::En, K::Gammon) => "a gammon",
-        (Lang::Cs, K::Backgammon) => "backgammon",
-        (Lang::En, K::Backgammon) => "a backgammon",
-    }
-}
-
-/// Points, with Czech number agreement: "1 bod", "2 body", "5 bodů".
-#[must_use]
-pub fn points(lang: Lang, n: u16) -> String {
-    match lang {
-        Lang::Cs => match n {
-            1 => "1 bod".into(),
-            2..=4 => format!("{n} body"),
-            _ => format!("{n} bodů"),
-        },
-        Lang::En if n == 1 => "1 point".into(),
-        Lang::En => format!("{n} points"),
-    }
-}
-
-/// The doubling cube's accessible name.
-#[must_use]
-pub fn cube_label(lang: Lang, value: u8, owner: Option<Side>) -> String {
-    match (lang, owner) {
-        (Lang::Cs, None) => format!("Kostka zdvojení uprostřed, {value}"),
-        (Lang::En, None) => format!("Doubling cube in the middle, {value}"),
-        (Lang::Cs, Some(s)) => format!("Kostka zdvojení: {value}, patří: {}", side_name(lang, s)),
-        (Lang::En, Some(s)) => format!("Doubling cube: {value}, {}'s", side_name(lang, s)),
-    }
-}
-
-/// The match (or money play) score line: "Zápas do 5 — Bílý 2, Černý 1 · Crawfordova hra".
-#[must_use]
-pub fn match_score(lang: Lang, white: u16, black: u16, length: u8, crawford: bool) -> String {
-    let (w, b) = (side_name(lang, Side::White), side_name(lang, Side::Black));
-    let head = match (lang, length) {
-        (Lang::Cs, 0) => "Hra o peníze".to_string(),
-        (Lang::En, 0) => "Money play".to_string(),
-        (Lang::Cs, n) => format!("Zápas do {n}"),
-        (Lang::En, n) => format!("Match to {n}"),
-    };
-    let tail = match (lang, crawford) {
-        (Lang::Cs, true) => " · Crawfordova hra (bez zdvojování)",
-        (Lang::En, true) => " · Crawford game (no doubling)",
-        _ => "",
-    };
-    format!("{head} — {w} {white}, {b} {black}{tail}")
-}
-
-/// A double waiting for its answer: "Bílý zdvojuje na 2" (or beavers, raccoons).
-#[must_use]
-pub fn double_offer(lang: Lang, by: Side, value: u8, stage: vrhcaby_rules::Stage) -> String {
-    use vrhcaby_rules::Stage;
-    let who = side_name(lang, by);
-    match (lang, stage) {
-        (Lang::Cs, Stage::Double) => format!("{who} zdvojuje na {value}"),
-        (Lang::En, Stage::Double) => format!("{who} doubles to {value}"),
-        (Lang::Cs, Stage::Beaver) => format!("{who} dává bobra: {value}"),
-        (Lang::En, Stage::Beaver) => format!("{who} beavers to {value}"),
-        (Lang::Cs, Stage::Raccoon) => format!("{who} dává mývala: {value}"),
-        (Lang::En, Stage::Raccoon) => format!("{who} raccoons to {value}"),
-    }
-}
-
-/// A standard game's result line: "gammon — 2 body" / "a gammon — 2 points".
-#[must_use]
-pub fn game_points(lang: Lang, kind: vrhcaby_rules::Kind, n: u16) -> String {
-    format!("{} — {}", kind_name(lang, kind), points(lang, n))
-}
-
-/// The end of a match: "Bílý vyhrál zápas 5 : 3".
-#[must_use]
-pub fn match_won(lang: Lang, winner: Side, white: u16, black: u16) -> String {
-    match lang {
-        Lang::Cs => format!("{} vyhrál zápas {white} : {black}", side_name(lang, winner)),
-        Lang::En => format!("{} wins the match {white}–{black}", side_name(lang, winner)),
-    }
-}
-
-/// The points at stake: "ve hře 2 (gammon 4, backgammon 6)".
-#[must_use]
-pub fn at_stake(lang: Lang, cube: u16, single: bool) -> String {
-    let (g, b) = if single {
-        (cube, cube)
-    } else {
-        (cube * 2, cube * 3)
-    };
-    match lang {
-        Lang::Cs => format!("ve hře {cube} (gammon {g}, backgammon {b})"),
-        Lang::En => format!("at stake {cube} (gammon {g}, backgammon {b})"),
     }
 }

@@ -4,14 +4,16 @@
 //! the page when New game is pressed.
 
 use leptos::prelude::*;
-use vrhcaby_rules::{Clock, Options, Variant};
+#[cfg(feature = "standard")]
+use vrhcaby_rules::Clock;
+use vrhcaby_rules::{Options, Variant};
 
 use crate::i18n::Key;
 use crate::platform;
 use crate::state::Settings;
 
-const RULES_KEY: &str = "vrhcaby.new.rules";
-const LENGTH_KEY: &str = "vrhcaby.new.length";
+use crate::drivers::storage::{LENGTH_KEY, RULES_KEY};
+use crate::session::variants::variant_for;
 
 /// The choice of rules and match length; Options on the full app.
 #[component]
@@ -71,75 +73,6 @@ pub fn chosen_variant() -> Variant {
         .and_then(|v| v.parse().ok())
         .unwrap_or(5);
     variant_for(n, read_options())
-}
-
-/// The rules New game would start, as remembered (for a game with a friend, which the start
-/// page's choice leads to on the full app): standard games between two devices run on the
-/// house clock (T10: S13–S16 judge each device by it).
-#[must_use]
-pub fn remembered_variant_for_peer() -> Variant {
-    if platform::load(RULES_KEY).as_deref() != Some("standard") {
-        return Variant::VRHCABY;
-    }
-    let n = platform::load(LENGTH_KEY)
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(5);
-    let v = variant_for(n, None);
-    Variant::standard(Options {
-        clock: Clock::House,
-        ..v.options()
-    })
-    .unwrap_or(v)
-}
-
-/// A standard game to `n` points (0: money play) with the chosen options, made to go together:
-/// money play drops the match rules, a match the money-play agreements, no cube drops both.
-/// (The start page has no options: it hands the length over to the full app.)
-#[must_use]
-pub fn variant_for(n: u8, chosen: Option<Options>) -> Variant {
-    let n = n.min(vrhcaby_rules::MAX_MATCH_LENGTH);
-    let mut o = chosen.unwrap_or_else(|| {
-        if n == 0 {
-            Options::money()
-        } else {
-            Options::match_to(n)
-        }
-    });
-    o.match_length = n;
-    if n == 0 {
-        o.crawford = false;
-        o.holland = false;
-    } else {
-        o.jacoby = false;
-        o.beavers = false;
-        o.auto_doubles = 0;
-    }
-    if !o.cube {
-        o = Options {
-            crawford: false,
-            holland: false,
-            jacoby: false,
-            beavers: false,
-            auto_doubles: 0,
-            ..o
-        };
-    }
-    o.holland &= o.crawford;
-    o.auto_doubles = o.auto_doubles.min(vrhcaby_rules::MAX_AUTO_DOUBLES);
-    if let Clock::DelayReserve { delay_ms, .. } = o.clock {
-        // 2 minutes of reserve per match point; 5 minutes a game in money play.
-        let reserve_ms = if n == 0 {
-            300_000
-        } else {
-            120_000 * u32::from(n)
-        };
-        o.clock = Clock::DelayReserve {
-            delay_ms,
-            reserve_ms,
-        };
-    }
-    Variant::standard(o)
-        .unwrap_or_else(|_| Variant::standard(Options::match_to(5)).unwrap_or_default())
 }
 
 #[cfg(not(feature = "standard"))]

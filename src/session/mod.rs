@@ -8,9 +8,11 @@
 //! questions are per side (`controls(side)`, `seat(side)`).
 
 pub mod computer;
+pub mod decide;
 mod local;
 pub mod save;
 pub mod series;
+pub mod variants;
 
 #[cfg(feature = "peer")]
 pub mod peer;

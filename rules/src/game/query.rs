@@ -2,7 +2,8 @@
 //! clocks, offers and the result.
 
 use super::{
-    CommandError, DoubleBar, Game, Kind, Millis, Outcome, Phase, Reason, Score, State, MOVE_TIME_MS,
+    CommandError, DoubleBar, Game, Kind, Millis, Outcome, Phase, Reason, Score, State,
+    MOVES_BETWEEN_OFFERS, MOVE_TIME_MS,
 };
 use crate::cube::{Cube, Offer};
 use crate::matchplay::MatchContext;
@@ -353,5 +354,75 @@ impl Game {
             self.context
                 .after(&self.variant.options(), outcome.winner(), points, reserve),
         )
+    }
+
+    /// Whether `side` may double now, and why not (T4, T8, T11).
+    pub(super) fn double_bar(&self, side: Side) -> Result<(), DoubleBar> {
+        use crate::matchplay::Crawford;
+        let o = self.variant.options();
+        if !o.cube || !self.variant.is_standard() {
+            return Err(DoubleBar::NoCube);
+        }
+        if !matches!(self.state, State::Rolling { side: s, .. } if s == side) {
+            return Err(DoubleBar::NotBeforeRoll);
+        }
+        if self.context.crawford == Crawford::This {
+            return Err(DoubleBar::Crawford);
+        }
+        if self.cube.owner.is_some_and(|owner| owner != side) {
+            return Err(DoubleBar::NotOwner);
+        }
+        if !self.cube.may_double(side) {
+            return Err(DoubleBar::AtMax);
+        }
+        let score = self.context.score;
+        let trailer = score[side] < score[!side];
+        if o.holland
+            && self.context.crawford == Crawford::After
+            && trailer
+            && Side::ALL.iter().any(|&s| self.rolls[s] < 2)
+        {
+            return Err(DoubleBar::Holland);
+        }
+        Ok(())
+    }
+
+    /// The mover's dice, if `side` may move now.
+    pub(super) fn mover_dice(&self, side: Side) -> Result<(Side, DiceLeft), CommandError> {
+        match self.state {
+            State::Moving {
+                side: mover, dice, ..
+            } if mover == side => Ok((mover, dice)),
+            State::Moving { .. } => Err(CommandError::NotYourTurn { side }),
+            _ => Err(CommandError::NotMoving {
+                phase: self.phase(),
+            }),
+        }
+    }
+
+    pub(super) fn check_offer(&self, side: Side, now: Millis) -> Result<(), CommandError> {
+        let State::Moving { clock, .. } = self.state else {
+            return Err(CommandError::NotMoving {
+                phase: self.phase(),
+            });
+        };
+        self.mover_dice(side)?;
+        if now >= clock.saturating_add(MOVE_TIME_MS) {
+            return Err(CommandError::DrawAfterTimeout);
+        }
+        if self.moves_played < MOVES_BETWEEN_OFFERS {
+            return Err(CommandError::DrawTooEarly {
+                needed: MOVES_BETWEEN_OFFERS - self.moves_played,
+            });
+        }
+        if let Some(at) = self.last_offer[side] {
+            let since = self.moves_played - at;
+            if since < MOVES_BETWEEN_OFFERS {
+                return Err(CommandError::DrawTooSoon {
+                    needed: MOVES_BETWEEN_OFFERS - since,
+                });
+            }
+        }
+        Ok(())
     }
 }
