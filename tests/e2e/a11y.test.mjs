@@ -107,6 +107,43 @@ for (const lang of LANGS) {
         await page.context().close();
       });
 
+      test('standard backgammon: the options, its rules, the cube, a double, a resignation, the result', { timeout: 120_000 }, async () => {
+        const page = await pageIn(lang, size);
+        await page.goto(`${server.url}peer/?seed=11`);
+        await page.getByTestId('game-rules').selectOption('standard');
+        await page.getByTestId('standard-options').locator('summary').click();
+        await expectClean(page, 'standard options');
+        await page.getByTestId('how-to-play').click();
+        await page.getByTestId('howto-standard').waitFor();
+        await expectClean(page, 'how to play, standard');
+        await page.getByTestId('back').click();
+        await page.getByTestId('game-rules').selectOption('standard');
+        await page.getByTestId('match-length').selectOption('0');
+        await page.getByTestId('new-local-game').click();
+        await waitPhase(page, 'moving');
+        await expectClean(page, 'standard game');
+        for (let i = 0; i < 40 && !(await page.getByTestId('double').isVisible()); i++) await playMoves(page, 1);
+        await expectClean(page, 'roll or double');
+        await page.getByTestId('double').click();
+        await page.getByTestId('double-dialog').waitFor();
+        await expectClean(page, 'double answer');
+        await page.getByTestId('take').click();
+        await waitPhase(page, 'moving');
+        await page.getByTestId('resign').click();
+        await page.getByTestId('resign-dialog').waitFor();
+        await expectClean(page, 'resign for a kind');
+        await page.getByTestId('gammon').check();
+        await page.getByTestId('confirm-resign').click();
+        await page.getByTestId('resign-offer-dialog').waitFor();
+        await expectClean(page, 'resignation answer');
+        await page.getByTestId('accept-resign').click();
+        await page.getByTestId('result').waitFor();
+        await expectClean(page, 'standard result');
+        assert.equal(await page.getByTestId('points').getAttribute('data-points'), '4');
+        assert.deepEqual(page.errors, []);
+        await page.context().close();
+      });
+
       test('the friend, answer and peer game screens, and the leave confirmation', { timeout: 120_000 }, async () => {
         const host = await pageIn(lang, size, peerPage);
         const guest = await pageIn(lang, size, peerPage);
