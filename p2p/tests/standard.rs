@@ -180,3 +180,42 @@ fn a_peer_under_other_rules_or_options_is_refused() {
         );
     }
 }
+
+#[test]
+fn the_next_game_of_a_match_between_the_same_devices() {
+    let mut net = opened(9);
+    let mover = net.game(Side::White).turn().unwrap();
+    // The mover resigns a single game: its opponent scores 1 of the match to 5.
+    net.act(
+        mover,
+        Command::OfferResign {
+            side: mover,
+            kind: Kind::Single,
+        },
+    )
+    .unwrap();
+    net.run(2_000);
+    net.act(!mover, Command::AcceptResign { side: !mover })
+        .unwrap();
+    net.run(2_000);
+    net.assert_same();
+    assert!(net.dev.white.pg.next_game(0).is_some());
+    // Both players press Next game (one after the other): the same game on both devices.
+    for side in [Side::Black, Side::White] {
+        let c = net.clock(side);
+        let next = net.dev[side].pg.next_game(c).expect("a next game");
+        net.dev[side].pg = next;
+        net.disconnect();
+        net.connect();
+        net.run(3_000);
+    }
+    net.run(10_000);
+    net.assert_same();
+    let g = net.game(Side::White);
+    assert_eq!(net.dev.white.pg.game_id(), "std-1+");
+    assert_eq!(g.context().score[!mover], 1);
+    assert_eq!(g.context().score[mover], 0);
+    assert_eq!(g.phase(), Phase::Moving, "{:?}", net.dev.white.errors);
+    // A game not over has no next one.
+    assert!(net.dev.white.pg.next_game(0).is_none());
+}

@@ -248,7 +248,7 @@ pub fn next_game(d: Dispatch) {
     let Some(next) = d
         .game
         .session
-        .with_untracked(|s| s.as_ref()?.next_game(dice()))
+        .with_untracked(|s| s.as_ref()?.next_game(dice(), platform::now_ms()))
     else {
         return;
     };
@@ -257,6 +257,10 @@ pub fn next_game(d: Dispatch) {
         switch(d, next);
         d.nav.screen.set(Screen::Game);
         d.perform(&Effect::Save);
+        // Between two devices: the new game's hello on the link that is still open.
+        if kind == Kind::Peer {
+            d.input(Input::Link(crate::session::LinkInput::Open));
+        }
     });
 }
 

@@ -252,8 +252,7 @@ pub fn next_game_button(d: Dispatch) -> impl IntoView {
         d.game.session.with(|x| {
             x.as_ref().is_some_and(|x| {
                 let game = x.game();
-                x.remote().is_none()
-                    && game.variant().is_standard()
+                game.variant().is_standard()
                     && game
                         .next_context()
                         .is_some_and(|c| !c.is_over(&game.variant().options()))

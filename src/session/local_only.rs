@@ -68,6 +68,9 @@ impl PeerSession {
     pub fn roll(&mut self, _: Millis) -> Vec<Event> {
         match *self {}
     }
+    pub fn next_game(&self, _: Millis) -> Option<PeerSession> {
+        match *self {}
+    }
     pub fn on_open(&mut self, _: Millis) -> Vec<Event> {
         match *self {}
     }

@@ -201,13 +201,14 @@ impl Session {
     }
 
     /// Standard: the next game of the match (or of money play) once this one is over, with the
-    /// same players and seats; `None` before, when the match is over, and between two devices.
+    /// same players and seats (between two devices: the same link, see `PeerGame::next_game`);
+    /// `None` before and when the match is over.
     #[must_use]
-    pub fn next_game(&self, dice: Dice) -> Option<Session> {
-        let Core::Local(l) = &self.core else {
-            return None;
-        };
-        l.next_game(dice).map(Session::local)
+    pub fn next_game(&self, dice: Dice, device_now: Millis) -> Option<Session> {
+        match &self.core {
+            Core::Local(l) => l.next_game(dice).map(Session::local),
+            Core::Peer(p) => p.next_game(device_now).map(Session::peer),
+        }
     }
 
     /// Standard: whether the roll waits for the player here to choose between rolling and

@@ -85,6 +85,15 @@ impl PeerSession {
         PeerSession { secrets, ..self }
     }
 
+    /// Standard: the next game of the match with the same device (see `PeerGame::next_game`).
+    #[must_use]
+    pub fn next_game(&self, now: Millis) -> Option<PeerSession> {
+        self.pg.next_game(now).map(|pg| PeerSession {
+            secrets: self.secrets,
+            ..PeerSession::new(pg)
+        })
+    }
+
     /// The peer game (read only: every change goes through this session).
     #[must_use]
     pub fn peer_game(&self) -> &PeerGame {

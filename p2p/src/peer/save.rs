@@ -118,4 +118,26 @@ impl PeerGame {
         });
         Ok(pg)
     }
+
+    /// Standard: the next game of the match (or of money play) between the same two devices,
+    /// once this one is over: its context follows from the record both devices share, and its
+    /// id from this game's, so both make the same game when their players press Next game.
+    /// The clock's offset carries over. `None` before the end, when the match is over and under
+    /// the house rules.
+    #[must_use]
+    pub fn next_game(&self, now: Millis) -> Option<PeerGame> {
+        let g = self.game();
+        let variant = g.variant();
+        let context = g
+            .next_context()
+            .filter(|c| variant.is_standard() && !c.is_over(&variant.options()))?;
+        let mut head = Record::for_variant(variant, None);
+        head.context = context;
+        let game = vrhcaby_rules::Game::with_context(variant, context, None).ok()?;
+        let id = format!("{}+", self.game_id);
+        let mut pg = PeerGame::with_game(id, self.seat, head, BySide::default(), game);
+        pg.clock = self.clock.clone();
+        pg.refresh(now);
+        Some(pg)
+    }
 }
