@@ -206,6 +206,8 @@ impl Game {
                 }
             }
         }
+        // (A build without standard backgammon plays none of its games: no context to check.)
+        #[cfg(feature = "standard")]
         if variant.is_standard() {
             context
                 .check(&variant.options())

@@ -12,7 +12,9 @@ use crate::command::{Command, CommandError, Kind, Millis};
 use crate::matchplay::MatchContext;
 use crate::movegen::Rules;
 use crate::position::{Position, Setup};
-use crate::types::{Die, Origin, Roll, Side, Target};
+#[cfg(feature = "standard")]
+use crate::types::Die;
+use crate::types::{Origin, Roll, Side, Target};
 use crate::variant::{Options, Variant};
 
 /// The record format's name, stored in every record.
@@ -108,29 +110,42 @@ impl TryFrom<FlatEntry> for Entry {
             "online" => Command::Online { side: side()? },
             "bad_dice" => Command::BadDice { side: side()? },
             "dice_late" => Command::DiceLate { side: side()? },
-            "opening" => {
-                let [w, b] = f.dice.ok_or_else(|| need("dice"))?;
-                let die = |v: u8| Die::new(v).ok_or_else(|| format!("a die shows 1 to 6, not {v}"));
-                Command::Opening {
-                    white: die(w)?,
-                    black: die(b)?,
-                }
-            }
-            "double" => Command::Double { side: side()? },
-            "take" => Command::Take { side: side()? },
-            "drop" => Command::Drop { side: side()? },
-            "beaver" => Command::Beaver { side: side()? },
-            "raccoon" => Command::Raccoon { side: side()? },
-            "offer_resign" => Command::OfferResign {
-                side: side()?,
-                kind: f.kind.ok_or_else(|| need("kind"))?,
-            },
-            "accept_resign" => Command::AcceptResign { side: side()? },
-            "reject_resign" => Command::RejectResign { side: side()? },
+            #[cfg(feature = "standard")]
+            name => standard_command(name, &f)?,
+            #[cfg(not(feature = "standard"))]
             other => return Err(format!("unknown command {other:?}")),
         };
         Ok(Entry { t: f.t, cmd })
     }
+}
+
+/// Standard backgammon's record commands (a build without it reads none of them).
+#[cfg(feature = "standard")]
+fn standard_command(name: &str, f: &FlatEntry) -> Result<Command, String> {
+    let need = |field: &str| format!("{name:?} needs the field {field:?}");
+    let side = || f.side.ok_or_else(|| need("side"));
+    Ok(match name {
+        "opening" => {
+            let [w, b] = f.dice.ok_or_else(|| need("dice"))?;
+            let die = |v: u8| Die::new(v).ok_or_else(|| format!("a die shows 1 to 6, not {v}"));
+            Command::Opening {
+                white: die(w)?,
+                black: die(b)?,
+            }
+        }
+        "double" => Command::Double { side: side()? },
+        "take" => Command::Take { side: side()? },
+        "drop" => Command::Drop { side: side()? },
+        "beaver" => Command::Beaver { side: side()? },
+        "raccoon" => Command::Raccoon { side: side()? },
+        "offer_resign" => Command::OfferResign {
+            side: side()?,
+            kind: f.kind.ok_or_else(|| need("kind"))?,
+        },
+        "accept_resign" => Command::AcceptResign { side: side()? },
+        "reject_resign" => Command::RejectResign { side: side()? },
+        other => return Err(format!("unknown command {other:?}")),
+    })
 }
 
 /// A game's record (see the README for the JSON format).

@@ -4,15 +4,16 @@
 //! the page when New game is pressed.
 
 use leptos::prelude::*;
+use vrhcaby_rules::Variant;
 #[cfg(feature = "standard")]
-use vrhcaby_rules::Clock;
-use vrhcaby_rules::{Options, Variant};
+use vrhcaby_rules::{Clock, Options};
 
 use crate::i18n::Key;
 use crate::platform;
 use crate::state::Settings;
 
 use crate::drivers::storage::{LENGTH_KEY, RULES_KEY};
+#[cfg(feature = "standard")]
 use crate::session::variants::variant_for;
 
 /// The choice of rules and match length; Options on the full app.
@@ -63,21 +64,33 @@ fn select_value(id: &str) -> Option<String> {
         .or_else(|| js_sys::Reflect::get(&el, &"value".into()).ok()?.as_string())
 }
 
+/// New game with the rules chosen on the page. The start page hands a standard game over to
+/// the full app with its length (`#new=standard&length=N`), which knows its options.
+pub fn start_new(d: crate::state::Dispatch) {
+    #[cfg(not(feature = "standard"))]
+    if select_value("game-rules").as_deref() == Some("standard") {
+        let n = select_value("match-length").unwrap_or_default();
+        crate::drivers::storage::open_full_app(&format!("#new=standard&length={n}"));
+        return;
+    }
+    crate::drivers::storage::new_local_under(d, chosen_variant());
+}
+
 /// The variant New game starts, read from the page.
 #[must_use]
 pub fn chosen_variant() -> Variant {
-    if select_value("game-rules").as_deref() != Some("standard") {
-        return Variant::VRHCABY;
+    #[cfg(not(feature = "standard"))]
+    return Variant::VRHCABY;
+    #[cfg(feature = "standard")]
+    {
+        if select_value("game-rules").as_deref() != Some("standard") {
+            return Variant::VRHCABY;
+        }
+        let n = select_value("match-length")
+            .and_then(|v| v.parse().ok())
+            .unwrap_or(5);
+        variant_for(n, read_options())
     }
-    let n = select_value("match-length")
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(5);
-    variant_for(n, read_options())
-}
-
-#[cfg(not(feature = "standard"))]
-fn read_options() -> Option<Options> {
-    None
 }
 
 #[cfg(not(feature = "standard"))]

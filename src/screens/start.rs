@@ -53,7 +53,7 @@ pub fn StartScreen() -> impl IntoView {
                 }).collect_view()}
                 <super::setup::RulesChoice/>
                 <button class="primary" data-testid="new-local-game"
-                    on:click=move |_| storage::new_local_under(d, super::setup::chosen_variant())>
+                    on:click=move |_| super::setup::start_new(d)>
                     {move || s.say(Key::NewLocalGame)}
                 </button>
                 <button class="primary" data-testid="play-friend" on:click=move |_| link::invite(d)>
