@@ -167,7 +167,7 @@ test('against the computer under standard rules it answers a double and plays on
   assert.deepEqual(page.errors, []);
 });
 
-test('between two pages: the opening through the exchange, a double and a take on both boards', { timeout: 180_000 }, async () => {
+test('between two pages: the opening through the exchange, a double, a take, a resignation and the next game', { timeout: 180_000 }, async () => {
   const host = await peerPage(browser);
   const guest = await peerPage(browser);
   await host.goto(`${server.url}peer/`);
@@ -220,6 +220,27 @@ test('between two pages: the opening through the exchange, a double and a take o
     [...document.querySelectorAll('[data-die]')].map((d) => d.getAttribute('data-die')).join(','))));
   assert.equal(dice[0], dice[1]);
   assert.notEqual(dice[0], '');
+  // The host resigns a single game (2 points at the cube of 2); the guest accepts.
+  const hostSeat = await attr(host, 'data-seat');
+  const guestSeat = await attr(guest, 'data-seat');
+  await host.getByTestId('resign').click();
+  await host.getByTestId('single').check();
+  await host.getByTestId('confirm-resign').click();
+  await guest.getByTestId('resign-offer-dialog').waitFor();
+  await guest.getByTestId('accept-resign').click();
+  for (const page of pages) {
+    await page.getByTestId('result').waitFor();
+    assert.equal(await page.getByTestId('points').getAttribute('data-points'), '2');
+    assert.equal(await page.getByTestId('result').getAttribute('data-result'), guestSeat);
+  }
+  // Next game of the match on both devices: the same game, the score 2–0 for the guest.
+  for (const page of pages) await page.getByTestId('next-game').click();
+  for (const page of pages) {
+    await page.waitForFunction((seat) => document.querySelector('svg.board')
+      ?.getAttribute(`data-score-${seat}`) === '2', guestSeat, { timeout: 20_000 });
+    assert.equal(await attr(page, `data-score-${hostSeat}`), '0');
+    await waitPhase(page, 'moving', 'rolling');
+  }
   assert.deepEqual(host.errors, []);
   assert.deepEqual(guest.errors, []);
 });
