@@ -86,3 +86,39 @@ fn an_unknown_op_is_a_usage_error() {
         .expect("the binary starts");
     assert_eq!(status.code(), Some(2));
 }
+
+#[test]
+fn standard_requests_get_one_of_the_standard_plays_and_eval_gives_gammons() {
+    // A position where the house rules allow a play the standard rules forbid (only one die
+    // can be played, so the higher: T3): the computer's answer is a standard play.
+    let pos = r#"{"white":[0,14,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,1,0],"black":[0,0,13,0,0,0,0,0,0,0,0,0,2,0,0,0,0,0,0,0,0,0,0,0,0,0]}"#;
+    for level in ["beginner", "expert", "strongest"] {
+        let req = format!(
+            r#"{{"position":{pos},"turn":"white","dice":[6,5],"rules":"standard","level":"{level}"}}"#
+        );
+        let answer = &run("bot", &req)[0];
+        assert_eq!(
+            answer["moves"],
+            serde_json::json!([[24, 18]]),
+            "{level}: {answer}"
+        );
+        let plays = vrhcaby_rules::cli::answer(vrhcaby_rules::cli::Op::Plays, &req);
+        assert_eq!(plays["plays"].as_array().map(Vec::len), Some(1));
+    }
+    let eval = &run(
+        "eval",
+        &format!(r#"{{"position":{START},"turn":"white","rules":"standard"}}"#),
+    )[0];
+    for key in [
+        "win",
+        "gammon",
+        "backgammon",
+        "lose_gammon",
+        "lose_backgammon",
+        "equity",
+    ] {
+        assert!(eval[key].is_number(), "{key}: {eval}");
+    }
+    let win = eval["win"].as_f64().unwrap();
+    assert!(win > 0.4 && win < 0.7, "{eval}");
+}
