@@ -135,22 +135,16 @@ impl<'de> Deserialize<'de> for Authored {
 /// A command a player gives (not a tick, presence, dice or a judgement about the other side).
 #[must_use]
 pub fn is_player_command(cmd: &Command) -> bool {
-    matches!(
-        cmd,
-        Command::Move { .. }
-            | Command::Double { .. }
-            | Command::Take { .. }
-            | Command::Drop { .. }
-            | Command::Beaver { .. }
-            | Command::Raccoon { .. }
-            | Command::OfferResign { .. }
-            | Command::AcceptResign { .. }
-            | Command::RejectResign { .. }
-            | Command::OfferDraw { .. }
-            | Command::AcceptDraw { .. }
-            | Command::DeclineDraw { .. }
-            | Command::Resign { .. }
-            | Command::ClaimWin { .. }
-            | Command::Leave { .. }
-    )
+    // Standard backgammon's commands are players' too, but for the opening roll (dice).
+    (cmd.is_standard() && !matches!(cmd, Command::Opening { .. }))
+        || matches!(
+            cmd,
+            Command::Move { .. }
+                | Command::OfferDraw { .. }
+                | Command::AcceptDraw { .. }
+                | Command::DeclineDraw { .. }
+                | Command::Resign { .. }
+                | Command::ClaimWin { .. }
+                | Command::Leave { .. }
+        )
 }

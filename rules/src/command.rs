@@ -138,6 +138,24 @@ impl Command {
         }
     }
 
+    /// Whether the command exists only in standard backgammon (the opening roll, the cube,
+    /// resigning with a value and its answer).
+    #[must_use]
+    pub fn is_standard(&self) -> bool {
+        matches!(
+            self,
+            Command::Opening { .. }
+                | Command::Double { .. }
+                | Command::Take { .. }
+                | Command::Drop { .. }
+                | Command::Beaver { .. }
+                | Command::Raccoon { .. }
+                | Command::OfferResign { .. }
+                | Command::AcceptResign { .. }
+                | Command::RejectResign { .. }
+        )
+    }
+
     /// The side that acts, if a player does.
     #[must_use]
     pub fn side(&self) -> Option<Side> {

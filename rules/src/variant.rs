@@ -55,19 +55,22 @@ pub struct Options {
     pub clock: Clock,
 }
 
+/// A match to 5 points with the cube and the Crawford rule, no clock.
+const DEFAULT_OPTIONS: Options = Options {
+    match_length: 5,
+    cube: true,
+    crawford: true,
+    holland: false,
+    jacoby: false,
+    beavers: false,
+    auto_doubles: 0,
+    clock: Clock::None,
+};
+
 impl Default for Options {
     /// A match to 5 points with the cube and the Crawford rule, no clock.
     fn default() -> Options {
-        Options {
-            match_length: 5,
-            cube: true,
-            crawford: true,
-            holland: false,
-            jacoby: false,
-            beavers: false,
-            auto_doubles: 0,
-            clock: Clock::None,
-        }
+        DEFAULT_OPTIONS
     }
 }
 
@@ -204,16 +207,7 @@ impl Variant {
     /// The house rules of `RULES.md` (R1–R27): no options.
     pub const VRHCABY: Variant = Variant {
         rules: Rules::Vrhcaby,
-        options: Options {
-            match_length: 5,
-            cube: true,
-            crawford: true,
-            holland: false,
-            jacoby: false,
-            beavers: false,
-            auto_doubles: 0,
-            clock: Clock::None,
-        },
+        options: DEFAULT_OPTIONS,
     };
 
     /// The house rules (the same as [`Variant::VRHCABY`]).

@@ -99,6 +99,11 @@ pub fn StandardAnswers() -> impl IntoView {
         .flatten()
     };
     let answering_double = move || double().is_some_and(|d| mine(d.4));
+    let double_title = move || {
+        double()
+            .map(|(by, stage, value, ..)| i18n::double_offer(s.lang.get(), by, value, stage))
+            .unwrap_or_default()
+    };
     let resign = move || {
         with_session(g, |_, game, _| {
             let (by, kind) = game.resign_offer()?;
@@ -116,9 +121,7 @@ pub fn StandardAnswers() -> impl IntoView {
                 view! {
                     <div class="panel offer modal" role="alertdialog" aria-modal="true"
                         aria-labelledby="double-title" data-testid="double-dialog">
-                        <h2 class="title" id="double-title">
-                            {move || double().map(|(by, stage, value, ..)| i18n::double_offer(s.lang.get(), by, value, stage)).unwrap_or_default()}
-                        </h2>
+                        <h2 class="title" id="double-title">{double_title}</h2>
                         <div class="row">
                             <button class="primary" data-testid="take" on:click=move |_| act(Intent::Take)>{move || s.say(Key::Take)}</button>
                             <button class="danger" data-testid="drop" on:click=move |_| act(Intent::Drop)>{move || s.say(Key::Drop)}</button>
@@ -135,7 +138,7 @@ pub fn StandardAnswers() -> impl IntoView {
         </Show>
         <Show when=move || double().is_some() && !answering_double()>
             <div class="panel offer" role="status" data-testid="double-waiting">
-                <p class="title">{move || double().map(|(by, stage, value, ..)| i18n::double_offer(s.lang.get(), by, value, stage)).unwrap_or_default()}</p>
+                <p class="title">{double_title}</p>
             </div>
         </Show>
         <Show when=answering_resign>
