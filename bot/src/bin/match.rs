@@ -117,6 +117,40 @@ fn main() -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
+    if o.a == "cube-gnubg" {
+        // `--a cube-gnubg --b LEVEL`: the computer (cube decisions, checker play at LEVEL)
+        // against gnubg 0-ply with its cube, money play.
+        let level = Level::parse(&o.b).unwrap_or(Level::Expert);
+        let mut bot = Bot::new(ev.clone());
+        let script = o.script.replace("gnubg_eval.py", "gnubg_cube.py");
+        let mut gnubg = match vrhcaby_bot::cubematch::GnubgCube::spawn(&o.python, &script) {
+            Ok(g) => g,
+            Err(e) => {
+                eprintln!("cannot start the gnubg cube helper: {e}");
+                return ExitCode::FAILURE;
+            }
+        };
+        let every = o.progress_every;
+        let (ppg, ci, games) = vrhcaby_bot::cubematch::run_against_gnubg(
+            &mut bot,
+            level,
+            &mut gnubg,
+            o.deals,
+            o.seed,
+            |deals, ppg| {
+                if every > 0 && deals % every == 0 {
+                    eprintln!("{{\"deals\":{deals},\"ppg\":{ppg:.3}}}");
+                }
+            },
+        );
+        println!(
+            "{}",
+            serde_json::json!({ "a": format!("{} with the cube decisions", level.name()),
+                "b": "gnubg 0-ply with its cube", "games": games,
+                "ppg": (ppg * 1000.0).round() / 1000.0, "ci95": (ci * 1000.0).round() / 1000.0 })
+        );
+        return ExitCode::SUCCESS;
+    }
     if o.a == "cube" {
         // `--a cube --b LEVEL`: the cube decisions against no doubling, checker play at LEVEL.
         let level = Level::parse(&o.b).unwrap_or(Level::Expert);
