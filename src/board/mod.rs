@@ -548,6 +548,7 @@ fn Clock(view_of: Memo<View>, clock: Memo<ClockView>, lang: RwSignal<Lang>) -> i
         <g class="clock" data-testid="clock"
             class:warn=move || clock.with(|c| c.running && c.seconds <= 10)
             class:idle=move || !clock.with(|c| c.running)
+            class:hidden=move || clock.with(|c| c.untimed)
             data-seconds-left=move || secs().to_string()
             role="timer" aria-label=move || clock.with(|c| i18n::clock_label(lang.get(), c.seconds, c.over))>
             <circle class="ring-bg" cx=move || centre().0 cy=move || centre().1 r=move || px(radius())/>

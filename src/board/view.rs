@@ -131,6 +131,8 @@ pub struct ClockView {
     pub fraction: f64,
     pub running: bool,
     pub over: bool,
+    /// A game without a clock (standard rules, T10): nothing to show.
+    pub untimed: bool,
 }
 
 impl Default for ClockView {
@@ -140,6 +142,7 @@ impl Default for ClockView {
             fraction: 1.0,
             running: false,
             over: false,
+            untimed: false,
         }
     }
 }
@@ -149,9 +152,11 @@ impl ClockView {
     pub fn build(game: &Game, now: Millis) -> ClockView {
         ClockView {
             seconds: game.seconds_left(now),
-            fraction: game.millis_left(now) as f64 / MOVE_TIME_MS as f64,
+            // A reserve longer than a minute shows a full ring until under a minute is left.
+            fraction: (game.millis_left(now) as f64 / MOVE_TIME_MS as f64).min(1.0),
             running: matches!(game.phase(), Phase::Moving | Phase::DrawOffered),
             over: game.phase() == Phase::Over,
+            untimed: !game.has_clock(),
         }
     }
 }
@@ -246,5 +251,19 @@ mod tests {
             c.seconds, 0,
             "data-seconds-left keeps the core's 0 when over"
         );
+        assert!(!c.untimed);
+        // Standard backgammon without a clock (T10): the ring is not shown.
+        let std = vrhcaby_rules::Variant::standard(vrhcaby_rules::Options::money()).unwrap();
+        let mut g = Game::with_variant(std, None).unwrap();
+        g.apply(
+            Command::Opening {
+                white: vrhcaby_rules::Die::new(5).unwrap(),
+                black: vrhcaby_rules::Die::new(2).unwrap(),
+            },
+            0,
+        )
+        .unwrap();
+        let c = ClockView::build(&g, 500_000);
+        assert!(c.untimed && c.running);
     }
 }
