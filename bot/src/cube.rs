@@ -246,7 +246,7 @@ pub fn view_of(game: &vrhcaby_rules::Game, me: Side) -> CubeView {
         match_length: o.match_length,
         score: (c.score[me], c.score[!me]),
         crawford_done: c.crawford != vrhcaby_rules::Crawford::Before,
-        jacoby: o.is_money() && o.jacoby && !cube.turned,
+        jacoby: game.jacoby_active(),
         beavers: o.is_money() && o.beavers,
     }
 }

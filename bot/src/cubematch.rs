@@ -3,8 +3,7 @@
 //! always takes. Every game is played through the rules core's `Game` (the opening roll,
 //! compulsory dice, the cube's rules, the scoring), each deal twice with the seats swapped and
 //! the same dice. The result is the cube player's points per game with its 95% interval.
-//! [`run_against_gnubg`] plays the same money games against GNU Backgammon 0-ply with its own
-//! cube ([`GnubgCube`]).
+//! [`Opponent::Gnubg`] is GNU Backgammon 0-ply with its own cube ([`GnubgCube`]) instead.
 
 use vrhcaby_rules::bench::SplitMix64;
 use vrhcaby_rules::{Command, Game, Options, Phase, Position, Rules, Side, Variant};
@@ -15,9 +14,25 @@ use crate::{Bot, Level};
 /// A game longer than this many commands is dropped (never seen; a guard).
 const MAX_COMMANDS: usize = 20_000;
 
-/// One money game; the side `cube` uses the cube decisions, the other never doubles and takes
-/// every double. Returns the points for White (negative: Black won), or `None` if dropped.
-fn money_game(bot: &mut Bot, level: Level, cube: Side, dice: u64, seed: u32) -> Option<i32> {
+/// The computer's opponent in a money game.
+#[derive(Debug)]
+pub enum Opponent<'a> {
+    /// The same checker play; never doubles, takes every double.
+    Plain,
+    /// GNU Backgammon 0-ply with its own cube.
+    Gnubg(&'a mut GnubgCube),
+}
+
+/// One money game of the computer (`ours`: its cube decisions, checker play at `level`) against
+/// `opponent`; the points for the computer (negative: it lost), or `None` if dropped.
+fn money_game(
+    bot: &mut Bot,
+    level: Level,
+    opponent: &mut Opponent<'_>,
+    ours: Side,
+    dice: u64,
+    seed: u32,
+) -> Option<i32> {
     let variant = Variant::standard(Options::money()).ok()?;
     let mut g = Game::with_variant(variant, None).ok()?;
     let mut rng = SplitMix64::new(dice);
@@ -29,7 +44,11 @@ fn money_game(bot: &mut Bot, level: Level, cube: Side, dice: u64, seed: u32) -> 
             },
             Phase::Rolling => {
                 let side = g.turn()?;
-                let double = side == cube && bot.decide(&g, side) == Some(Decision::Double);
+                let double = match opponent {
+                    _ if side == ours => bot.decide(&g, side) == Some(Decision::Double),
+                    Opponent::Plain => false,
+                    Opponent::Gnubg(gnubg) => g.can_double().is_ok() && gnubg.cube(&g, side)?.0,
+                };
                 if double {
                     Command::Double { side }
                 } else {
@@ -38,17 +57,32 @@ fn money_game(bot: &mut Bot, level: Level, cube: Side, dice: u64, seed: u32) -> 
             }
             Phase::Doubled => {
                 let side = g.turn()?;
-                match (side == cube).then(|| bot.decide(&g, side)).flatten() {
-                    Some(Decision::Drop) => Command::Drop { side },
-                    // The plain player takes; the cube player never beavers here (not agreed).
-                    _ => Command::Take { side },
+                let take = match opponent {
+                    // No beavers are agreed: the computer takes or drops.
+                    _ if side == ours => bot.decide(&g, side) != Some(Decision::Drop),
+                    Opponent::Plain => true,
+                    // gnubg's view of the double: the doubler on roll, the cube before it.
+                    Opponent::Gnubg(gnubg) => gnubg.cube(&g, g.pending_double()?.doubler)?.1,
+                };
+                if take {
+                    Command::Take { side }
+                } else {
+                    Command::Drop { side }
                 }
             }
             Phase::Moving => {
                 let side = g.turn()?;
                 let roll = g.current_roll()?;
-                let choice = bot.choose(g.position(), side, roll, Rules::Standard, level, seed);
-                for (from, to) in choice.moves {
+                let moves = match opponent {
+                    Opponent::Gnubg(gnubg) if side != ours => {
+                        gnubg.play(g.position(), side, roll)?
+                    }
+                    _ => {
+                        bot.choose(g.position(), side, roll, Rules::Standard, level, seed)
+                            .moves
+                    }
+                };
+                for (from, to) in moves {
                     g.apply(Command::Move { side, from, to }, t).ok()?;
                 }
                 continue;
@@ -56,9 +90,10 @@ fn money_game(bot: &mut Bot, level: Level, cube: Side, dice: u64, seed: u32) -> 
             Phase::Over => {
                 let (outcome, _) = g.result()?;
                 let points = i32::from(g.score()?.points);
-                return Some(match outcome.winner()? {
-                    Side::White => points,
-                    Side::Black => -points,
+                return Some(if outcome.winner()? == ours {
+                    points
+                } else {
+                    -points
                 });
             }
             _ => return None,
@@ -68,18 +103,29 @@ fn money_game(bot: &mut Bot, level: Level, cube: Side, dice: u64, seed: u32) -> 
     None
 }
 
-/// The cube player's points per game over `deals` deals (two games each) and the half-width of
-/// the 95% interval, from the deals' mean points.
-pub fn run(bot: &mut Bot, level: Level, deals: usize, seed: u64) -> (f64, f64, usize) {
+/// The computer's points per game against `opponent` over `deals` deals (each played twice,
+/// the seats swapped, the same dice), the half-width of the 95% interval and the games played;
+/// `progress` gets the deals so far and the mean every 50 deals.
+pub fn run(
+    bot: &mut Bot,
+    level: Level,
+    mut opponent: Opponent<'_>,
+    deals: usize,
+    seed: u64,
+    mut progress: impl FnMut(usize, f64),
+) -> (f64, f64, usize) {
     let mut seeds = SplitMix64::new(seed);
     let mut per_deal = Vec::with_capacity(deals);
     for k in 0..deals {
         let dice = seeds.next_u64();
-        let a = money_game(bot, level, Side::White, dice, k as u32);
-        let b = money_game(bot, level, Side::Black, dice, k as u32);
+        let a = money_game(bot, level, &mut opponent, Side::White, dice, k as u32);
+        let b = money_game(bot, level, &mut opponent, Side::Black, dice, k as u32);
         if let (Some(a), Some(b)) = (a, b) {
-            // The cube player is White in the first game, Black in the second.
-            per_deal.push(f64::from(a - b) / 2.0);
+            per_deal.push(f64::from(a + b) / 2.0);
+        }
+        if (k + 1) % 50 == 0 {
+            let m = per_deal.iter().sum::<f64>() / per_deal.len().max(1) as f64;
+            progress(k + 1, m);
         }
     }
     stats(&per_deal)
@@ -198,113 +244,4 @@ fn gnubg_board(pos: &Position, on_roll: Side) -> [[u8; 25]; 2] {
         b[k][24] = own[vrhcaby_rules::BAR];
     }
     b
-}
-
-/// One money game of the computer (`ours`, its cube decisions, checker play at `level`)
-/// against gnubg with its cube; the points for the computer (negative: gnubg won).
-fn against_gnubg(
-    bot: &mut Bot,
-    level: Level,
-    gnubg: &mut GnubgCube,
-    ours: Side,
-    dice: u64,
-    seed: u32,
-) -> Option<i32> {
-    let variant = Variant::standard(Options::money()).ok()?;
-    let mut g = Game::with_variant(variant, None).ok()?;
-    let mut rng = SplitMix64::new(dice);
-    for t in 0..MAX_COMMANDS as u64 {
-        let cmd = match g.phase() {
-            Phase::Opening => Command::Opening {
-                white: rng.die(),
-                black: rng.die(),
-            },
-            Phase::Rolling => {
-                let side = g.turn()?;
-                let double = if side == ours {
-                    bot.decide(&g, side) == Some(Decision::Double)
-                } else {
-                    g.can_double().is_ok() && gnubg.cube(&g, side)?.0
-                };
-                if double {
-                    Command::Double { side }
-                } else {
-                    Command::Dice { dice: rng.roll() }
-                }
-            }
-            Phase::Doubled => {
-                let side = g.turn()?;
-                let take = if side == ours {
-                    bot.decide(&g, side) != Some(Decision::Drop)
-                } else {
-                    // gnubg's view of the double: the doubler on roll, the cube before it.
-                    let doubler = g.pending_double()?.doubler;
-                    gnubg_take(gnubg, &g, doubler)?
-                };
-                if take {
-                    Command::Take { side }
-                } else {
-                    Command::Drop { side }
-                }
-            }
-            Phase::Moving => {
-                let side = g.turn()?;
-                let roll = g.current_roll()?;
-                let moves = if side == ours {
-                    bot.choose(g.position(), side, roll, Rules::Standard, level, seed)
-                        .moves
-                } else {
-                    gnubg.play(g.position(), side, roll)?
-                };
-                for (from, to) in moves {
-                    g.apply(Command::Move { side, from, to }, t).ok()?;
-                }
-                continue;
-            }
-            Phase::Over => {
-                let (outcome, _) = g.result()?;
-                let points = i32::from(g.score()?.points);
-                return Some(if outcome.winner()? == ours {
-                    points
-                } else {
-                    -points
-                });
-            }
-            _ => return None,
-        };
-        g.apply(cmd, t).ok()?;
-    }
-    None
-}
-
-/// gnubg answers a double: its analysis of the doubler's position with the cube before it.
-fn gnubg_take(gnubg: &mut GnubgCube, g: &Game, doubler: Side) -> Option<bool> {
-    gnubg.cube(g, doubler).map(|(_, take)| take)
-}
-
-/// The computer's points per game against gnubg with its cube over `deals` deals (each played
-/// twice, the seats swapped, the same dice), with the 95% interval's half-width.
-pub fn run_against_gnubg(
-    bot: &mut Bot,
-    level: Level,
-    gnubg: &mut GnubgCube,
-    deals: usize,
-    seed: u64,
-    mut progress: impl FnMut(usize, f64),
-) -> (f64, f64, usize) {
-    let mut seeds = SplitMix64::new(seed);
-    let mut per_deal = Vec::with_capacity(deals);
-    for k in 0..deals {
-        let dice = seeds.next_u64();
-        let a = against_gnubg(bot, level, gnubg, Side::White, dice, k as u32);
-        let b = against_gnubg(bot, level, gnubg, Side::Black, dice, k as u32);
-        if let (Some(a), Some(b)) = (a, b) {
-            per_deal.push(f64::from(a + b) / 2.0);
-        }
-        if (k + 1) % 50 == 0 {
-            let m = per_deal.iter().sum::<f64>() / per_deal.len().max(1) as f64;
-            progress(k + 1, m);
-        }
-    }
-    stats(&per_deal)
 }

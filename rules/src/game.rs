@@ -540,17 +540,6 @@ impl Game {
                 self.finish(Outcome::win(!side), Reason::BadDice, events);
                 Ok(())
             }
-            Command::Opening { .. }
-            | Command::Double { .. }
-            | Command::Take { .. }
-            | Command::Drop { .. }
-            | Command::Beaver { .. }
-            | Command::Raccoon { .. }
-            | Command::OfferResign { .. }
-            | Command::AcceptResign { .. }
-            | Command::RejectResign { .. } => Err(CommandError::NotInRules {
-                command: cmd.name(),
-            }),
             Command::DiceLate { side } => {
                 let since = match self.state {
                     State::Rolling { since, .. } => since,
@@ -572,6 +561,10 @@ impl Game {
                 }
                 Ok(())
             }
+            // Standard backgammon's own commands (`Command::is_standard`).
+            _ => Err(CommandError::NotInRules {
+                command: cmd.name(),
+            }),
         }
     }
 }

@@ -140,15 +140,10 @@ pub fn match_won(lang: Lang, winner: Side, white: u16, black: u16) -> String {
 
 /// The points at stake: "ve hře 2 (gammon 4, backgammon 6)".
 #[must_use]
-pub fn at_stake(lang: Lang, cube: u16, single: bool) -> String {
-    let (g, b) = if single {
-        (cube, cube)
-    } else {
-        (cube * 2, cube * 3)
-    };
+pub fn at_stake(lang: Lang, [single, gammon, backgammon]: [u16; 3]) -> String {
     match lang {
-        Lang::Cs => format!("ve hře {cube} (gammon {g}, backgammon {b})"),
-        Lang::En => format!("at stake {cube} (gammon {g}, backgammon {b})"),
+        Lang::Cs => format!("ve hře {single} (gammon {gammon}, backgammon {backgammon})"),
+        Lang::En => format!("at stake {single} (gammon {gammon}, backgammon {backgammon})"),
     }
 }
 

@@ -4,7 +4,7 @@
 //! `resign_offer`); none is decided here.
 
 use leptos::prelude::*;
-use vrhcaby_rules::{Phase, Stage};
+use vrhcaby_rules::{Kind, Phase, Stage};
 
 use super::modal::modal;
 use super::{act, with_session};
@@ -23,9 +23,9 @@ pub fn MatchScore() -> impl IntoView {
                 let c = game.context();
                 let o = game.variant().options();
                 let lang = s.lang.get();
-                // What the game is worth now: the cube, times 2 or 3 for a gammon or backgammon
-                // (single under the Jacoby rule while the cube is unturned).
-                let single = o.is_money() && o.jacoby && !game.cube().turned;
+                // What each kind of win is worth now (the rules core's points, Jacoby counted).
+                let stake =
+                    [Kind::Single, Kind::Gammon, Kind::Backgammon].map(|k| game.points_for(k));
                 format!(
                     "{} · {}",
                     i18n::match_score(
@@ -35,7 +35,7 @@ pub fn MatchScore() -> impl IntoView {
                         o.match_length,
                         game.is_crawford()
                     ),
-                    i18n::at_stake(lang, u16::from(game.cube().value), single)
+                    i18n::at_stake(lang, stake)
                 )
             })
         })
@@ -107,7 +107,7 @@ pub fn StandardAnswers() -> impl IntoView {
     let resign = move || {
         with_session(g, |_, game, _| {
             let (by, kind) = game.resign_offer()?;
-            let value = u16::from(game.cube().value) * kind.multiplier();
+            let value = game.points_for(kind);
             Some((by, kind, value, game.turn()))
         })
         .flatten()
@@ -173,20 +173,16 @@ pub fn StandardAnswers() -> impl IntoView {
 pub fn resign_kinds(d: Dispatch) -> impl IntoView {
     let s = d.settings;
     let g = d.game;
-    let cube = move || with_session(g, |_, game, _| u16::from(game.cube().value)).unwrap_or(1);
-    let kinds = [
-        vrhcaby_rules::Kind::Single,
-        vrhcaby_rules::Kind::Gammon,
-        vrhcaby_rules::Kind::Backgammon,
-    ];
+    let points = move |kind| with_session(g, |_, game, _| game.points_for(kind)).unwrap_or(1);
+    let kinds = [Kind::Single, Kind::Gammon, Kind::Backgammon];
     view! {
         <fieldset class="row kinds">
             <legend>{move || s.say(Key::ResignFor)}</legend>
             {kinds.into_iter().map(|kind| view! {
                 <label class="choice">
                     <input type="radio" name="resign-kind" value=kind.name() data-testid=kind.name()
-                        checked=kind == vrhcaby_rules::Kind::Single/>
-                    {move || i18n::game_points(s.lang.get(), kind, cube() * kind.multiplier())}
+                        checked=kind == Kind::Single/>
+                    {move || i18n::game_points(s.lang.get(), kind, points(kind))}
                 </label>
             }).collect_view()}
         </fieldset>
@@ -202,9 +198,9 @@ pub fn checked_kind() -> vrhcaby_rules::Kind {
         .flatten()
         .and_then(|el| el.get_attribute("value"));
     match value.as_deref() {
-        Some("gammon") => vrhcaby_rules::Kind::Gammon,
-        Some("backgammon") => vrhcaby_rules::Kind::Backgammon,
-        _ => vrhcaby_rules::Kind::Single,
+        Some("gammon") => Kind::Gammon,
+        Some("backgammon") => Kind::Backgammon,
+        _ => Kind::Single,
     }
 }
 

@@ -63,7 +63,7 @@ pub fn decide_request(id: u32, game: &Game, me: Side) -> Option<String> {
         c.score[me],
         c.score[!me],
         c.crawford != vrhcaby_rules::Crawford::Before,
-        o.is_money() && o.jacoby && !cube.turned,
+        game.jacoby_active(),
         o.is_money() && o.beavers,
     ))
 }

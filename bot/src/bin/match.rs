@@ -131,10 +131,10 @@ fn main() -> ExitCode {
             }
         };
         let every = o.progress_every;
-        let (ppg, ci, games) = vrhcaby_bot::cubematch::run_against_gnubg(
+        let (ppg, ci, games) = vrhcaby_bot::cubematch::run(
             &mut bot,
             level,
-            &mut gnubg,
+            vrhcaby_bot::cubematch::Opponent::Gnubg(&mut gnubg),
             o.deals,
             o.seed,
             |deals, ppg| {
@@ -155,7 +155,14 @@ fn main() -> ExitCode {
         // `--a cube --b LEVEL`: the cube decisions against no doubling, checker play at LEVEL.
         let level = Level::parse(&o.b).unwrap_or(Level::Expert);
         let mut bot = Bot::new(ev.clone());
-        let (ppg, ci, games) = vrhcaby_bot::cubematch::run(&mut bot, level, o.deals, o.seed);
+        let (ppg, ci, games) = vrhcaby_bot::cubematch::run(
+            &mut bot,
+            level,
+            vrhcaby_bot::cubematch::Opponent::Plain,
+            o.deals,
+            o.seed,
+            |_, _| {},
+        );
         println!(
             "{}",
             serde_json::json!({ "a": "cube decisions", "b": "never doubles, always takes",

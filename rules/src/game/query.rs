@@ -284,6 +284,26 @@ impl Game {
         self.context
     }
 
+    /// Standard: whether the Jacoby rule counts gammons single now (money play, agreed, the cube
+    /// not yet turned; automatic doubles do not turn it, T11).
+    #[must_use]
+    pub fn jacoby_active(&self) -> bool {
+        let o = self.variant.options();
+        self.variant.is_standard() && o.is_money() && o.jacoby && !self.cube.turned
+    }
+
+    /// Standard: what a win of `kind` scores now — the cube's value times 1, 2 or 3, single
+    /// while the Jacoby rule applies (T6, T7).
+    #[must_use]
+    pub fn points_for(&self, kind: Kind) -> u16 {
+        let multiplier = if self.jacoby_active() {
+            1
+        } else {
+            kind.multiplier()
+        };
+        u16::from(self.cube.value) * multiplier
+    }
+
     /// Standard: whether this is the Crawford game (T8).
     #[must_use]
     pub fn is_crawford(&self) -> bool {

@@ -270,7 +270,7 @@ impl Game {
         }
         if accept {
             let score = Score {
-                points: self.cube_points(kind),
+                points: self.points_for(kind),
                 kind,
             };
             self.finish_scored(Outcome::win(side), Reason::ResignAccepted, score, events);
@@ -293,15 +293,6 @@ impl Game {
         };
         events.push(Event::ResignRejected { by: side });
         Ok(())
-    }
-
-    /// The points of a win of `kind` at the cube's value; the Jacoby rule counts it single
-    /// while the cube has not been turned (money play, if agreed).
-    fn cube_points(&self, kind: Kind) -> u16 {
-        let o = self.variant.options();
-        let jacoby = o.is_money() && o.jacoby && !self.cube.turned;
-        let multiplier = if jacoby { 1 } else { kind.multiplier() };
-        u16::from(self.cube.value) * multiplier
     }
 
     /// What a game ended by `reason` scores. House rules: 1 for a win, 0 for a draw. Standard:
@@ -332,7 +323,7 @@ impl Game {
         }
         let kind = self.win_kind(winner);
         Score {
-            points: self.cube_points(kind),
+            points: self.points_for(kind),
             kind,
         }
     }
