@@ -64,12 +64,34 @@ pub fn seed() -> Option<u64> {
     query_param("seed").and_then(|s| s.parse().ok())
 }
 
+/// Whether a media query matches now.
+#[must_use]
+pub fn media(query: &str) -> bool {
+    web_sys::window()
+        .and_then(|w| w.match_media(query).ok().flatten())
+        .is_some_and(|m| m.matches())
+}
+
 /// Whether the window is taller than wide (the board is then drawn on its side).
 #[must_use]
 pub fn is_portrait() -> bool {
-    web_sys::window()
-        .and_then(|w| w.match_media("(orientation: portrait)").ok().flatten())
-        .is_some_and(|m| m.matches())
+    media("(orientation: portrait)")
+}
+
+/// Draws the page in a theme (`"auto"`: light or dark as the system prefers), as the inline
+/// script in `index.html` does before the first paint.
+pub fn show_theme(code: &str) {
+    let name = match code {
+        "auto" if media("(prefers-color-scheme: light)") => "light",
+        "auto" => "dark",
+        other => other,
+    };
+    if let Some(root) = web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.document_element())
+    {
+        let _ = root.set_attribute("data-theme", name);
+    }
 }
 
 /// Registers the service worker (at `script`, relative to the page) that makes the game playable

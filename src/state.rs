@@ -16,6 +16,82 @@ pub const LANG_KEY: &str = "vrhcaby.lang";
 pub const MUTE_KEY: &str = "vrhcaby.muted";
 pub const NUMBERS_KEY: &str = "vrhcaby.numbers";
 pub const FOLLOW_KEY: &str = "vrhcaby.follow";
+pub const AUTO_KEY: &str = "vrhcaby.autoplay";
+pub const MOTION_KEY: &str = "vrhcaby.motion";
+/// Also read by the inline script in `index.html` and `peer.html`, before the first paint.
+pub const THEME_KEY: &str = "vrhcaby.theme";
+
+/// How checkers glide and dice tumble. `Off` (the default where the system asks for reduced
+/// motion) draws a move at once.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Motion {
+    Normal,
+    Fast,
+    Off,
+}
+
+impl Motion {
+    pub const ALL: [Motion; 3] = [Motion::Normal, Motion::Fast, Motion::Off];
+
+    #[must_use]
+    pub fn code(self) -> &'static str {
+        match self {
+            Motion::Normal => "normal",
+            Motion::Fast => "fast",
+            Motion::Off => "off",
+        }
+    }
+
+    /// How long a move's glide lasts, in ms (none when off).
+    #[must_use]
+    pub fn glide_ms(self) -> u64 {
+        match self {
+            Motion::Normal => 240,
+            Motion::Fast => 120,
+            Motion::Off => 0,
+        }
+    }
+
+    /// How long the dice tumble before a roll lands.
+    #[must_use]
+    pub fn tumble_ms(self) -> u64 {
+        match self {
+            Motion::Normal => 450,
+            Motion::Fast | Motion::Off => 220,
+        }
+    }
+}
+
+/// The colours: the system's choice (`prefers-color-scheme`), or light or dark.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Theme {
+    Auto,
+    Light,
+    Dark,
+}
+
+impl Theme {
+    pub const ALL: [Theme; 3] = [Theme::Auto, Theme::Light, Theme::Dark];
+
+    #[must_use]
+    pub fn code(self) -> &'static str {
+        match self {
+            Theme::Auto => "auto",
+            Theme::Light => "light",
+            Theme::Dark => "dark",
+        }
+    }
+}
+
+/// The next value of a setting that a chip cycles through, and one read back from its code.
+fn next_of<T: Copy + PartialEq>(all: &[T], now: T) -> T {
+    let i = all.iter().position(|v| *v == now).unwrap_or(0);
+    all[(i + 1) % all.len()]
+}
+
+fn from_code<T: Copy>(all: &[T], code: &str, name: impl Fn(T) -> &'static str) -> Option<T> {
+    all.iter().copied().find(|v| name(*v) == code)
+}
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Screen {
@@ -62,6 +138,10 @@ pub struct Settings {
     pub numbers: RwSignal<bool>,
     pub follow_turn: RwSignal<bool>,
     pub portrait: RwSignal<bool>,
+    /// Play a roll by itself when it can be played only one way (off unless chosen).
+    pub auto_play: RwSignal<bool>,
+    pub motion: RwSignal<Motion>,
+    pub theme: RwSignal<Theme>,
 }
 
 impl Settings {
@@ -79,7 +159,37 @@ impl Settings {
             numbers: RwSignal::new(flag(NUMBERS_KEY, true)),
             follow_turn: RwSignal::new(flag(FOLLOW_KEY, true)),
             portrait: RwSignal::new(platform::is_portrait()),
+            auto_play: RwSignal::new(flag(AUTO_KEY, false)),
+            motion: RwSignal::new(
+                platform::load(MOTION_KEY)
+                    .and_then(|c| from_code(&Motion::ALL, &c, Motion::code))
+                    .unwrap_or(if platform::media("(prefers-reduced-motion: reduce)") {
+                        Motion::Off
+                    } else {
+                        Motion::Normal
+                    }),
+            ),
+            theme: RwSignal::new(
+                platform::load(THEME_KEY)
+                    .and_then(|c| from_code(&Theme::ALL, &c, Theme::code))
+                    .unwrap_or(Theme::Auto),
+            ),
         }
+    }
+
+    pub fn next_motion(&self) {
+        let m = next_of(&Motion::ALL, self.motion.get_untracked());
+        self.motion.set(m);
+        platform::store(MOTION_KEY, m.code());
+    }
+
+    /// The next theme, drawn at once (`data-theme` on the root element; `Auto` as the system
+    /// prefers now).
+    pub fn next_theme(&self) {
+        let t = next_of(&Theme::ALL, self.theme.get_untracked());
+        self.theme.set(t);
+        platform::store(THEME_KEY, t.code());
+        platform::show_theme(t.code());
     }
 
     /// A plain word in the current language (tracked).

@@ -607,6 +607,65 @@ proptest! {
     }
 }
 
+// ---- The only play (auto-play) ---------------------------------------------------------------
+
+/// `game` has just rolled for `side`: `only_play` is there exactly when `plays` lists one distinct
+/// turn that moves; its moves, played through the game one by one, are legal, keep `only_play`
+/// there for the rest, and end the turn in that play's position.
+fn check_only_play(
+    mut game: Game,
+    plays: &[vrhcaby_rules::Play],
+    side: Side,
+    ctx: &str,
+) -> Result<(), TestCaseError> {
+    let unique = plays.len() == 1 && !plays[0].moves.is_empty();
+    let only = game.only_play();
+    prop_assert_eq!(only.is_some(), unique, "{} plays; {}", plays.len(), ctx);
+    let Some(moves) = only else {
+        return Ok(());
+    };
+    prop_assert_eq!(moves.len(), plays[0].moves.len(), "{}", ctx);
+    for (i, mv) in moves.iter().enumerate() {
+        let rest = game.only_play();
+        prop_assert_eq!(rest.as_deref(), Some(&moves[i..]), "step {}; {}", i, ctx);
+        game.apply(
+            Command::Move {
+                side,
+                from: mv.from,
+                to: mv.to,
+            },
+            0,
+        )
+        .map_err(|e| TestCaseError::fail(format!("step {i} {mv:?}: {e}; {ctx}")))?;
+    }
+    prop_assert_eq!(game.position(), &plays[0].position, "{}", ctx);
+    prop_assert!(game.only_play().is_none());
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(config(512))]
+
+    /// The only play under the house rules and under standard backgammon (reached through an
+    /// opening roll, so no doubles there).
+    #[test]
+    fn the_only_play_is_the_one_distinct_turn((pos, side) in arb_position(), roll in arb_roll()) {
+        let ctx = format!("{side} roll {roll} in {}", pos_json(&pos));
+        let plays = PlayGenerator::new().plays(&pos, side, roll, Rules::Vrhcaby);
+        let (game, _) = game_at(&pos, side, roll)?;
+        check_only_play(game, &plays, side, &ctx)?;
+        if !roll.is_double() {
+            let plays = PlayGenerator::new().plays(&pos, side, roll, Rules::Standard);
+            let variant = vrhcaby_rules::Variant::standard(vrhcaby_rules::Options::money()).unwrap();
+            let mut game = Game::with_variant(variant, Some(pos)).unwrap();
+            let (hi, lo) = (roll.high(), roll.low());
+            let (white, black) = if side == Side::White { (hi, lo) } else { (lo, hi) };
+            game.apply(Command::Opening { white, black }, 0).unwrap();
+            check_only_play(game, &plays, side, &format!("standard {ctx}"))?;
+        }
+    }
+}
+
 // ---- Plays through the game ------------------------------------------------------------------
 
 /// A game at `pos` with `side` to move and `roll` just rolled, with the roll's events (a roll

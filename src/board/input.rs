@@ -142,6 +142,19 @@ pub fn tap(
     }
 }
 
+/// A double-tap on a checker moves it by the highest die it can use now (so a second double-tap
+/// moves it on by the other die). The player picked the checker and the die order; the move is
+/// one the view lists, so no rule is decided here. `None` when the spot has no move.
+#[must_use]
+pub fn double_tap(view: &BoardView, spot: Spot) -> Option<Intent> {
+    let from = spot.origin(view.mover?)?;
+    view.moves
+        .iter()
+        .filter(|m| m.from == from)
+        .max_by_key(|m| m.die)
+        .map(|m| Intent::Move { from, to: m.to })
+}
+
 /// The one target of `from` when every legal move starts there and all go to the same place.
 fn forced_target(view: &BoardView, from: Origin) -> Option<Target> {
     let first = view.moves.first()?;
@@ -319,6 +332,49 @@ mod tests {
         assert_eq!(
             tap(&other, None, Spot::Point(p(13))),
             (Some(Origin::Point(p(13))), None)
+        );
+    }
+
+    #[test]
+    fn a_double_tap_moves_by_the_higher_die_then_the_other() {
+        let v = view(Side::White, (6, 3));
+        // From the 13-point, 6 goes to 7 and 3 to 10: the double-tap takes the 6.
+        assert_eq!(
+            double_tap(&v, Spot::Point(p(13))),
+            Some(Intent::Move {
+                from: Origin::Point(p(13)),
+                to: Target::Point(p(7))
+            })
+        );
+        // From the 6-point the 6 would bear off, not legal yet: the 3.
+        assert_eq!(
+            double_tap(&v, Spot::Point(p(6))),
+            Some(Intent::Move {
+                from: Origin::Point(p(6)),
+                to: Target::Point(p(3))
+            })
+        );
+        // An empty point, or the other side's checker, does nothing.
+        assert_eq!(double_tap(&v, Spot::Point(p(20))), None);
+        assert_eq!(double_tap(&v, Spot::Point(p(1))), None);
+        // After the 6 is played, the checker moves on by the 3.
+        let mut game = super::super::view::started(Side::White, (6, 3));
+        game.apply(
+            vrhcaby_rules::Command::Move {
+                side: Side::White,
+                from: Origin::Point(p(13)),
+                to: Target::Point(p(7)),
+            },
+            0,
+        )
+        .unwrap();
+        let after = BoardView::build(&game, |_| true, None, Side::White);
+        assert_eq!(
+            double_tap(&after, Spot::Point(p(7))),
+            Some(Intent::Move {
+                from: Origin::Point(p(7)),
+                to: Target::Point(p(4))
+            })
         );
     }
 

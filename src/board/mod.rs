@@ -15,7 +15,7 @@ use vrhcaby_rules::{Origin, Point, Position, Side, BAR, OFF};
 
 use crate::i18n::{self, Lang};
 use crate::session::Intent;
-use crate::state::Batch;
+use crate::state::{Batch, Motion};
 use animate::Ghost;
 use input::Spot;
 use layout::{View, RADIUS};
@@ -70,6 +70,7 @@ pub fn Board(
     tumbling: RwSignal<bool>,
     portrait: RwSignal<bool>,
     numbers: RwSignal<bool>,
+    motion: RwSignal<Motion>,
     lang: RwSignal<Lang>,
     on_intent: Callback<Intent>,
 ) -> impl IntoView {
@@ -83,11 +84,12 @@ pub fn Board(
     let suppress_click = RwSignal::new(false);
     let svg_ref = NodeRef::<leptos::svg::Svg>::new();
 
-    // Each batch of events glides its checkers for a moment.
+    // Each batch of events glides its checkers for a moment (none with motion off).
     let ghosts = RwSignal::new((0u32, Vec::<Ghost>::new()));
     Effect::new(move |_| {
         let (seq, planned) = events.with(|b| (b.seq, animate::plan(&b.events)));
-        if planned.is_empty() {
+        let ms = motion.get_untracked().glide_ms();
+        if planned.is_empty() || ms == 0 {
             return;
         }
         ghosts.set((seq, planned));
@@ -99,7 +101,7 @@ pub fn Board(
                     }
                 })
             },
-            Duration::from_millis(240),
+            Duration::from_millis(ms),
         );
     });
     let escape = window_event_listener(leptos::ev::keydown, move |ev| {
@@ -199,12 +201,30 @@ pub fn Board(
         escape.remove();
     });
 
+    // A second tap on the checker the first one selected, within 400 ms, is a double-tap: the
+    // checker moves by the higher die (`input::double_tap`).
+    let last_select = StoredValue::new(None::<(Spot, vrhcaby_rules::Millis)>);
     let on_tap = move |spot: Spot| {
         if suppress_click.get_untracked() {
             suppress_click.set(false);
             return;
         }
+        let now = crate::platform::now_ms();
+        let double = last_select
+            .get_value()
+            .is_some_and(|(s, t)| s == spot && now.saturating_sub(t) < 400);
+        last_select.set_value(None);
+        if double {
+            if let Some(intent) = view.with_untracked(|v| input::double_tap(v, spot)) {
+                selected.set(None);
+                on_intent.run(intent);
+                return;
+            }
+        }
         tap(spot);
+        if selected.get_untracked().is_some() {
+            last_select.set_value(Some((spot, now)));
+        }
     };
     let state = move |spot: Spot| view.with(|v| input::spot_state(v, selected.get(), spot));
     // One tab stop for the whole board (a roving tabindex): every spot is drawn with tabindex
@@ -402,6 +422,7 @@ pub fn Board(
     view! {
         <div class="board-wrap">
             <svg class="board" node_ref=svg_ref data-testid="board"
+                class:fast=move || motion.get() == Motion::Fast
                 viewBox=move || view_of.get().view_box()
                 preserveAspectRatio="xMidYMid meet"
                 data-turn=move || view.with(|m| m.turn.map(Side::name))

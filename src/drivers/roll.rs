@@ -1,4 +1,4 @@
-//! The automatic lot and rolls (R3, R4; standard's opening roll, T1): whenever a game whose
+//! The automatic lot and rolls (R3, R4; standard's opening roll, T1), and the auto-play option: whenever a game whose
 //! dice are thrown here waits for them, they come after a short tumble (unless the player about
 //! to roll may double: then the roll waits for their choice, `Intent::Roll` or `Intent::Double`); after a forfeited roll (R10) its dice stay at rest for
 //! the longer delay (the board shows them from the notice), so it can be read who rolled what.
@@ -11,8 +11,7 @@ use vrhcaby_rules::Phase;
 use crate::session::Input;
 use crate::state::{Dispatch, Notice, Screen};
 
-/// How long the dice tumble before a roll lands, and how long a forfeited roll stays in view.
-pub const ROLL_DELAY: Duration = Duration::from_millis(450);
+/// How long a forfeited roll stays in view (the tumble's length is a setting, `Motion`).
 pub const FORFEIT_DELAY: Duration = Duration::from_millis(1500);
 
 pub fn install(d: Dispatch) {
@@ -45,8 +44,34 @@ pub fn install(d: Dispatch) {
             if forfeit_shown {
                 FORFEIT_DELAY
             } else {
-                ROLL_DELAY
+                Duration::from_millis(d.settings.motion.get_untracked().tumble_ms())
             },
+        );
+    });
+    // The auto-play option: a roll that can be played only one way plays itself, one move a
+    // glide apart (`Session::auto_move`; the turn's state is checked again when the move is due).
+    Effect::new(move |_| {
+        if !d.settings.auto_play.get() || d.nav.screen.get() != Screen::Game {
+            return;
+        }
+        let next = |d: Dispatch| {
+            d.game.session.with_untracked(|s| {
+                s.as_ref()
+                    .and_then(|s| s.auto_move().map(|m| (s.game().record().commands.len(), m)))
+            })
+        };
+        // Tracked: any change to the session looks again.
+        d.game.session.track();
+        let Some(due) = next(d) else {
+            return;
+        };
+        set_timeout(
+            move || {
+                if d.settings.auto_play.get_untracked() && next(d) == Some(due) {
+                    d.input(Input::Intent(due.1));
+                }
+            },
+            Duration::from_millis(d.settings.motion.get_untracked().glide_ms() + 300),
         );
     });
 }

@@ -7,7 +7,7 @@ use vrhcaby_rules::Side;
 use super::{act, with_session, LanguageAndSound};
 use crate::i18n::{self, Key};
 use crate::session::Intent;
-use crate::state::{Dispatch, Screen, Settings, FOLLOW_KEY, NUMBERS_KEY};
+use crate::state::{Dispatch, Motion, Screen, Settings, AUTO_KEY, FOLLOW_KEY, NUMBERS_KEY};
 
 #[component]
 pub fn Controls(confirm_resign: RwSignal<bool>, confirm_leave: RwSignal<bool>) -> impl IntoView {
@@ -117,6 +117,18 @@ pub fn Controls(confirm_resign: RwSignal<bool>, confirm_leave: RwSignal<bool>) -
                 <button data-testid="numbers" class="chip" aria-pressed=move || s.numbers.get().to_string()
                     on:click=move |_| s.toggle(s.numbers, NUMBERS_KEY)>
                     {move || s.say(Key::Numbers)}
+                </button>
+                <button data-testid="auto-play" class="chip" aria-pressed=move || s.auto_play.get().to_string()
+                    on:click=move |_| s.toggle(s.auto_play, AUTO_KEY)>
+                    {move || s.say(Key::AutoPlay)}
+                </button>
+                <button data-testid="motion" class="chip" data-motion=move || s.motion.get().code()
+                    on:click=move |_| s.next_motion()>
+                    {move || s.say(match s.motion.get() {
+                        Motion::Normal => Key::MotionNormal,
+                        Motion::Fast => Key::MotionFast,
+                        Motion::Off => Key::MotionOff,
+                    })}
                 </button>
                 <LanguageAndSound/>
                 <button data-testid="menu" class="chip" on:click=move |_| d.nav.screen.set(Screen::Start)>

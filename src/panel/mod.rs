@@ -1,5 +1,5 @@
 //! Around the board: the players' panel, the controls under the board, the move list, the dialogs
-//! (made modal by `modal`), and the language and sound chips. Every button asks the rules core (through the session) whether its
+//! (made modal by `modal`), and the language, sound and theme chips. Every button asks the rules core (through the session) whether its
 //! command is allowed now; none decides a rule itself.
 
 mod controls;
@@ -22,7 +22,7 @@ use vrhcaby_rules::{Game, Millis};
 
 use crate::i18n::Key;
 use crate::session::{Intent, Session};
-use crate::state::{Dispatch, GameState, Settings, MUTE_KEY};
+use crate::state::{Dispatch, GameState, Settings, Theme, MUTE_KEY};
 
 /// Reads the session and the game's time (tracked), if there is a game: the time is
 /// `Session::game_time`, shared by both devices in a peer game.
@@ -40,7 +40,7 @@ pub(crate) fn act(intent: Intent) {
     expect_context::<Dispatch>().input(crate::session::Input::Intent(intent));
 }
 
-/// The language and sound chips, on every screen.
+/// The language, sound and theme chips, on every screen.
 #[component]
 pub fn LanguageAndSound() -> impl IntoView {
     let s = expect_context::<Settings>();
@@ -52,6 +52,14 @@ pub fn LanguageAndSound() -> impl IntoView {
         <button data-testid="mute" class="chip" aria-pressed=move || s.muted.get().to_string()
             on:click=move |_| s.toggle(s.muted, MUTE_KEY)>
             {move || if s.muted.get() { s.say(Key::Unmute) } else { s.say(Key::Mute) }}
+        </button>
+        <button data-testid="theme" class="chip" data-theme-choice=move || s.theme.get().code()
+            on:click=move |_| s.next_theme()>
+            {move || s.say(match s.theme.get() {
+                Theme::Auto => Key::ThemeAuto,
+                Theme::Light => Key::ThemeLight,
+                Theme::Dark => Key::ThemeDark,
+            })}
         </button>
     }
 }

@@ -65,7 +65,7 @@ pub fn GameScreen() -> impl IntoView {
             <h1 class="sr-only">{"Vrhcáby"}</h1>
             <Players/>
             <Board view=view clock=clock events=d.notices.events tumbling=g.tumbling
-                portrait=s.portrait numbers=s.numbers lang=s.lang
+                portrait=s.portrait numbers=s.numbers motion=s.motion lang=s.lang
                 on_intent=Callback::new(move |intent| { d.input(Input::Intent(intent)); })/>
             {move || notice.get().map(|n| view! {
                 <div class="notice" data-testid="notice" on:click=move |_| notice.set(None)>

@@ -72,7 +72,7 @@ pub fn ReplayScreen() -> impl IntoView {
         <main class="game replay" data-testid="replay">
             <h1 class="replay-title">{move || s.say(Key::ReplayTitle)}</h1>
             <Board view=view clock=clock events=d.notices.events tumbling=RwSignal::new(false)
-                portrait=s.portrait numbers=s.numbers lang=s.lang
+                portrait=s.portrait numbers=s.numbers motion=s.motion lang=s.lang
                 on_intent=Callback::new(|_| {})/>
             <div class="row replay-steps">
                 <button data-testid="replay-first" disabled=move || step() == 0

@@ -311,6 +311,21 @@ impl Session {
         }
     }
 
+    /// The auto-play option's next move: the roll's side is played here and the rest of its roll
+    /// can be played only one way (`Game::only_play`). Never a choice the rules give the player.
+    #[must_use]
+    pub fn auto_move(&self) -> Option<Intent> {
+        let game = self.game();
+        if game.phase() != Phase::Moving || !game.dice_owner().is_some_and(|s| self.controls(s)) {
+            return None;
+        }
+        let mv = *game.only_play()?.first()?;
+        Some(Intent::Move {
+            from: mv.from,
+            to: mv.to,
+        })
+    }
+
     /// Whether this device throws the dice itself (and so the automatic roll applies).
     #[must_use]
     pub fn rolls_here(&self) -> bool {

@@ -304,3 +304,59 @@ fn a_rematch_against_the_computer_keeps_it_and_can_swap_colours() {
         Some(2)
     );
 }
+
+/// Plays a game to its end: a move the auto-play option offers is checked against the rules
+/// core's only play and played; else the first legal move. The computer's moves go in as its own.
+fn play_out(s: &mut Session) -> u32 {
+    let mut autos = 0;
+    let mut now = 1_000;
+    while s.game().phase() != Phase::Over {
+        now += 100;
+        if s.game().phase() != Phase::Moving {
+            s.handle(Input::Dice, now).unwrap();
+            continue;
+        }
+        let side = s.game().dice_owner().unwrap();
+        let only = s.game().only_play();
+        let auto = s.auto_move();
+        if s.controls(side) {
+            let first = only.as_ref().and_then(|m| m.first());
+            assert_eq!(
+                auto,
+                first.map(|mv| Intent::Move {
+                    from: mv.from,
+                    to: mv.to
+                })
+            );
+        } else {
+            // Never for the computer's side, whatever its roll.
+            assert_eq!(auto, None);
+        }
+        let intent = auto.unwrap_or_else(|| first_move(s));
+        autos += u32::from(auto.is_some());
+        let input = if s.controls(side) {
+            Input::Intent(intent)
+        } else {
+            Input::Computer(intent)
+        };
+        s.handle(input, now).unwrap();
+    }
+    autos
+}
+
+#[test]
+fn auto_play_offers_exactly_the_only_play_and_only_for_sides_played_here() {
+    // A hot-seat game to the end: the bear-off has rolls with one way to play them.
+    let mut s = Session::hot_seat(seeded(7));
+    assert!(play_out(&mut s) > 0);
+    // Against the computer (White here, Black the computer).
+    let mut s = Session::computer(
+        seeded(8),
+        Computer {
+            side: Side::Black,
+            level: "beginner".into(),
+            seed: 1,
+        },
+    );
+    assert!(play_out(&mut s) > 0);
+}

@@ -1,7 +1,8 @@
 // End-to-end: axe-core (npm `axe-core`, injected into the built page) on every screen a player
 // reaches — start, how to play, a game, each dialog (resign and leave confirmations, the draw
 // offer, the result), a position with tall stacks, the bar and borne-off checkers, and the
-// friend (invitation) and answer screens — in Czech and English, on a phone and a desktop. Any
+// friend (invitation) and answer screens — in Czech and English (one in the dark theme, one in
+// the light), on a phone and a desktop. Any
 // violation of impact serious or critical fails.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -44,9 +45,13 @@ async function expectClean(page, screen) {
   assert.deepEqual(bad, [], `${screen} at ${size.width}×${size.height}: ${JSON.stringify(bad, null, 1)}`);
 }
 
+/** Each language is checked in one of the two themes (`prefers-color-scheme`, the default
+ * theme's choice), so every screen is checked in both. */
+const SCHEME = { cs: 'dark', en: 'light' };
+
 /** A fresh page in `lang` (chosen as a player would, stored) at `size`. */
 async function pageIn(lang, size, make = newPage) {
-  const page = await make(browser, { viewport: size });
+  const page = await make(browser, { viewport: size, colorScheme: SCHEME[lang] });
   await page.addInitScript((l) => localStorage.setItem('vrhcaby.lang', l), lang);
   return page;
 }
@@ -63,6 +68,7 @@ for (const lang of LANGS) {
       test('start, how to play, a game and its dialogs', { timeout: 180_000 }, async () => {
         const page = await pageIn(lang, size);
         await page.goto(`${server.url}?seed=5`);
+        assert.equal(await page.evaluate(() => document.documentElement.dataset.theme), SCHEME[lang]);
         await expectClean(page, 'start');
         await page.getByTestId('how-to-play').click();
         await expectClean(page, 'how to play');

@@ -130,6 +130,27 @@ impl Game {
         }
     }
 
+    /// The rest of the roll when it can be played only one way: every order of the legal moves
+    /// from here ends in the same position (the page's auto-play option). The moves are one such
+    /// order, each legal in turn. `None` when the player has a choice, or nothing to move.
+    #[must_use]
+    pub fn only_play(&self) -> Option<Vec<Move>> {
+        let State::Moving { side, dice, .. } = self.state else {
+            return None;
+        };
+        let mut only = OnlyPlay::default();
+        let mut path = Vec::new();
+        only.walk(self, self.position, side, dice, &mut path);
+        match only {
+            OnlyPlay {
+                choice: false,
+                first: Some(moves),
+                ..
+            } if !moves.is_empty() => Some(moves),
+            _ => None,
+        }
+    }
+
     /// The legal moves from one origin: the targets to light up when it is selected.
     #[must_use]
     pub fn targets_from(&self, from: Origin) -> Vec<Move> {
@@ -444,5 +465,58 @@ impl Game {
             }
         }
         Ok(())
+    }
+}
+
+/// The search behind [`Game::only_play`]: depth first over the legal moves, stopping at the
+/// second distinct end.
+#[derive(Default)]
+struct OnlyPlay {
+    end: Option<Position>,
+    first: Option<Vec<Move>>,
+    choice: bool,
+}
+
+impl OnlyPlay {
+    fn walk(
+        &mut self,
+        game: &Game,
+        pos: Position,
+        side: Side,
+        dice: DiceLeft,
+        path: &mut Vec<Move>,
+    ) {
+        let moves = if dice.is_empty() {
+            Vec::new()
+        } else {
+            game.variant.legal_moves(&pos, side, &dice)
+        };
+        if moves.is_empty() {
+            match self.end {
+                None => {
+                    self.end = Some(pos);
+                    self.first = Some(path.clone());
+                }
+                Some(end) if end != pos => self.choice = true,
+                Some(_) => {}
+            }
+            return;
+        }
+        for mv in moves {
+            if self.choice {
+                return;
+            }
+            let mut left = dice;
+            left.remove(mv.die);
+            path.push(mv);
+            self.walk(
+                game,
+                crate::movegen::apply_move(&pos, side, mv).0,
+                side,
+                left,
+                path,
+            );
+            path.pop();
+        }
     }
 }
