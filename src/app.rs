@@ -14,8 +14,10 @@ pub fn App() -> impl IntoView {
     drivers::install(d);
     let auto = storage::startup(d);
     // Opened from a friend's invitation: answer it; "Play with a friend" from the start page:
-    // make an invitation; else reopening the page mid-game goes straight back to the game.
-    if let Some(invitation) = link::invitation_in_url() {
+    // make an invitation; opened from a friend's answer link: hand the answer to the waiting tab;
+    // else reopening the page mid-game goes straight back to the game.
+    if answer_handed_over(d) {
+    } else if let Some(invitation) = link::invitation_in_url() {
         link::clear_invitation_from_url();
         link::join(d, invitation);
     } else if web_sys::window()
@@ -98,3 +100,25 @@ fn full_app_screen(screen: Screen) -> impl IntoView {
 
 #[cfg(not(feature = "viewer"))]
 fn full_app_screen(_: Screen) -> impl IntoView {}
+
+/// Opened from a guest's answer link (`#answer=`): hand it to this browser's tab that waits with
+/// the invitation, and open no game here.
+#[cfg(feature = "peer")]
+fn answer_handed_over(d: Dispatch) -> bool {
+    let Some(code) = link::answer_in_url() else {
+        return false;
+    };
+    link::clear_invitation_from_url();
+    drivers::handover::hand_over(d, code);
+    true
+}
+
+/// The start page has no peer link: the full app on `peer/` takes the answer.
+#[cfg(not(feature = "peer"))]
+fn answer_handed_over(_: Dispatch) -> bool {
+    let Some(code) = crate::invite::answer_in_url() else {
+        return false;
+    };
+    link::open_peer_page(&format!("#answer={code}"));
+    true
+}

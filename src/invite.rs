@@ -1,4 +1,5 @@
-//! What both builds know of invitations: the connection stage and the `#join=` fragment.
+//! What both builds know of invitations: the connection stage and the `#join=` and `#answer=`
+//! fragments.
 
 /// Where the connection stands, for the friend screen.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -14,13 +15,27 @@ pub enum Stage {
     Connected,
     /// The devices could not reach each other.
     Failed,
+    /// This tab was opened from an answer link and handed the answer to the host's tab
+    /// (`drivers::handover`): `taken` is `None` while no tab has said it took it, `Some(false)`
+    /// when none did (the code is shown to paste by hand).
+    HandedOver { code: String, taken: Option<bool> },
 }
 
 /// The invitation in this page's address, if it was opened from one.
 #[must_use]
 pub fn invitation_in_url() -> Option<String> {
+    fragment("#join=")
+}
+
+/// The guest's answer in this page's address, if it was opened from an answer link.
+#[must_use]
+pub fn answer_in_url() -> Option<String> {
+    fragment("#answer=")
+}
+
+fn fragment(prefix: &str) -> Option<String> {
     let hash = web_sys::window()?.location().hash().ok()?;
-    hash.strip_prefix("#join=")
+    hash.strip_prefix(prefix)
         .filter(|c| !c.is_empty())
         .map(String::from)
 }

@@ -175,6 +175,21 @@ pub fn browser_language() -> Option<String> {
 }
 
 /// Copies `text` to the clipboard (the invitation, the answer code, a position's XGID).
+/// Whether the browser has a share sheet (the Web Share API).
+#[must_use]
+pub fn can_share() -> bool {
+    web_sys::window().is_some_and(|w| js_sys::Reflect::has(&w.navigator(), &"share".into()).unwrap_or(false))
+}
+
+/// Opens the share sheet with a link (a cancelled share is no error).
+pub fn share(url: &str) {
+    if let Some(w) = web_sys::window() {
+        let data = web_sys::ShareData::new();
+        data.set_url(url);
+        let _ = w.navigator().share_with_data(&data);
+    }
+}
+
 pub fn copy(text: &str) {
     if let Some(w) = web_sys::window() {
         let _ = w.navigator().clipboard().write_text(text);

@@ -9,7 +9,7 @@ use vrhcaby_p2p::{decode, Message, PeerGame};
 use vrhcaby_rules::Side;
 
 use super::storage;
-pub use crate::invite::{clear_invitation_from_url, invitation_in_url, Stage};
+pub use crate::invite::{answer_in_url, clear_invitation_from_url, invitation_in_url, Stage};
 use crate::net::webrtc::{Link, LinkEvent};
 use crate::platform;
 use crate::session::{Effect, Input, Kind, LinkInput, PeerSession, Session};
@@ -227,10 +227,21 @@ pub fn join(d: Dispatch, invitation: String) {
 
 /// The page's address with the invitation in the fragment.
 fn invitation_link(code: &str) -> String {
+    page_link("join", code)
+}
+
+/// The page's address with the guest's answer in the fragment (`drivers::handover`): the same
+/// page as the host's, so it opens there.
+#[must_use]
+pub fn answer_link(code: &str) -> String {
+    page_link("answer", code)
+}
+
+fn page_link(what: &str, code: &str) -> String {
     let base = web_sys::window()
         .and_then(|w| w.location().href().ok())
         .unwrap_or_default();
     let base = base.split('#').next().unwrap_or_default();
     let base = base.split('?').next().unwrap_or_default();
-    format!("{base}#join={code}")
+    format!("{base}#{what}={code}")
 }

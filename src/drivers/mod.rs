@@ -13,6 +13,8 @@ pub mod storage;
 pub mod tab;
 
 #[cfg(feature = "peer")]
+pub mod handover;
+#[cfg(feature = "peer")]
 pub mod link;
 #[cfg(not(feature = "peer"))]
 #[path = "link_stub.rs"]
@@ -35,6 +37,8 @@ pub fn install(d: Dispatch) {
     });
     storage::install(d);
     link::install(d);
+    #[cfg(feature = "peer")]
+    handover::install(d);
     clock::install(d);
     roll::install(d);
     #[cfg(feature = "computer")]

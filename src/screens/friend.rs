@@ -1,9 +1,10 @@
 //! Connecting two devices: the host's invitation (link, copy button, QR code, the answer box) and
 //! the guest's answer code; STUN/TURN settings; a failed connection says what to try.
 
-use leptos::either::EitherOf5;
+use leptos::either::EitherOf6;
 use leptos::prelude::*;
 
+use crate::drivers::handover;
 use crate::drivers::link::{self, Stage};
 use crate::i18n::{self, Key};
 use crate::net::qr::qr_path;
@@ -41,13 +42,13 @@ pub fn FriendScreen() -> impl IntoView {
         <main class="friend">
             <h1>{move || ctx.say(Key::PlayFriend)}</h1>
             {move || match nav.stage.get() {
-                Stage::Idle | Stage::Preparing => EitherOf5::A(view! {
+                Stage::Idle | Stage::Preparing => EitherOf6::A(view! {
                     <p class="status" data-testid="friend-status">{ctx.say(Key::Preparing)}</p>
                 }),
                 Stage::Invited(url) => {
                     let url2 = url.clone();
                     let url3 = url.clone();
-                    EitherOf5::B(view! {
+                    EitherOf6::B(view! {
                         <label for="invite-link">{move || ctx.say(Key::Invitation)}</label>
                         <input class="code" readonly id="invite-link" data-testid="invite-link" prop:value=url.clone()
                             data-length=url.len().to_string()/>
@@ -55,6 +56,7 @@ pub fn FriendScreen() -> impl IntoView {
                             on:click=move |_| { crate::platform::copy(&url2); copied.set(true); }>
                             {move || if copied.get() { ctx.say(Key::Copied) } else { ctx.say(Key::CopyLink) }}
                         </button>
+                        {share_button(url.clone())}
                         <Qr text=url3 invitation=true/>
                         <label for="answer">{move || ctx.say(Key::PasteAnswer)}</label>
                         <textarea id="answer" class="code" data-testid="paste-answer" rows="3"
@@ -62,29 +64,56 @@ pub fn FriendScreen() -> impl IntoView {
                             on:input=move |ev| answer.set(event_target_value(&ev))></textarea>
                         <button class="primary" data-testid="connect"
                             disabled=move || answer.get().trim().is_empty()
-                            on:click=move |_| link::connect(d, answer.get_untracked())>
+                            on:click=move |_| link::connect(d, handover::answer_code(&answer.get_untracked()))>
                             {ctx.say(Key::Connect)}
                         </button>
                     })
                 }
                 Stage::Answered(code) => {
+                    // The answer travels as a code or as a link to the host's page (the QR code
+                    // holds the link: scanned on the host's device it opens there).
+                    let answer_url = link::answer_link(&code);
                     let code2 = code.clone();
-                    let code3 = code.clone();
-                    EitherOf5::C(view! {
+                    let url2 = answer_url.clone();
+                    EitherOf6::C(view! {
                         <label for="answer-code">{move || ctx.say(Key::SendBack)}</label>
                         <textarea class="code" readonly id="answer-code" data-testid="answer-code" rows="3" prop:value=code></textarea>
-                        <button class="primary" data-testid="copy-answer"
-                            on:click=move |_| { crate::platform::copy(&code2); copied.set(true); }>
-                            {move || if copied.get() { ctx.say(Key::Copied) } else { ctx.say(Key::CopyCode) }}
-                        </button>
-                        <Qr text=code3 invitation=false/>
+                        <label for="answer-link">{move || ctx.say(Key::AnswerLink)}</label>
+                        <input class="code" readonly id="answer-link" data-testid="answer-link"
+                            prop:value=answer_url.clone()/>
+                        <div class="row">
+                            <button class="primary" data-testid="copy-answer"
+                                on:click=move |_| { crate::platform::copy(&code2); copied.set(true); }>
+                                {move || if copied.get() { ctx.say(Key::Copied) } else { ctx.say(Key::CopyCode) }}
+                            </button>
+                            <button data-testid="copy-answer-link"
+                                on:click=move |_| crate::platform::copy(&url2)>
+                                {move || ctx.say(Key::CopyLink)}
+                            </button>
+                            {share_button(answer_url.clone())}
+                        </div>
+                        <Qr text=answer_url invitation=false/>
                         <p class="status">{ctx.say(Key::Connecting)}</p>
                     })
                 }
-                Stage::Connecting | Stage::Connected => EitherOf5::D(view! {
+                Stage::HandedOver { code, taken } => EitherOf6::F(view! {
+                    <p class="status" data-testid="handed-over" role="status"
+                        data-taken=taken.map(|t| t.to_string())>
+                        {move || ctx.say(match taken {
+                            None => Key::HandingOver,
+                            Some(true) => Key::HandedOver,
+                            Some(false) => Key::NotTaken,
+                        })}
+                    </p>
+                    {(taken == Some(false)).then(|| view! {
+                        <textarea class="code" readonly data-testid="answer-code" rows="3"
+                            aria-label=move || ctx.say(Key::SendBack) prop:value=code></textarea>
+                    })}
+                }),
+                Stage::Connecting | Stage::Connected => EitherOf6::D(view! {
                     <p class="status" data-testid="friend-status">{ctx.say(Key::Connecting)}</p>
                 }),
-                Stage::Failed => EitherOf5::E(view! {
+                Stage::Failed => EitherOf6::E(view! {
                     <div class="broken" role="alert" data-testid="connect-error">
                         <strong>{ctx.say(Key::ConnectFailed)}</strong>
                     </div>
@@ -120,4 +149,16 @@ pub fn FriendScreen() -> impl IntoView {
             <div class="settings"><LanguageAndSound/></div>
         </main>
     }
+}
+
+/// The Web Share sheet for a link, where the browser has one.
+fn share_button(url: String) -> impl IntoView {
+    let s = expect_context::<Settings>();
+    crate::platform::can_share().then(|| {
+        view! {
+            <button data-testid="share" on:click=move |_| crate::platform::share(&url)>
+                {move || s.say(Key::Share)}
+            </button>
+        }
+    })
 }

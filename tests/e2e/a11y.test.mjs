@@ -1,7 +1,7 @@
 // End-to-end: axe-core (npm `axe-core`, injected into the built page) on every screen a player
 // reaches — start, how to play, a game, each dialog (resign and leave confirmations, the draw
 // offer, the result), a position with tall stacks, the bar and borne-off checkers, and the
-// friend (invitation) and answer screens — in Czech and English (one in the dark theme, one in
+// friend (invitation), answer and answer-handed-over screens — in Czech and English (one in the dark theme, one in
 // the light), on a phone and a desktop. Any
 // violation of impact serious or critical fails.
 import { after, before, describe, test } from 'node:test';
@@ -160,8 +160,11 @@ for (const lang of LANGS) {
         await guest.goto(await host.getByTestId('invite-link').inputValue());
         await guest.getByTestId('answer-code').waitFor();
         await expectClean(guest, 'answer');
-        await host.getByTestId('paste-answer').fill(await guest.getByTestId('answer-code').inputValue());
-        await host.getByTestId('connect').click();
+        // The answer link, opened in the host's browser, hands the answer to the waiting tab.
+        const opened = await host.context().newPage();
+        await opened.goto(await guest.getByTestId('answer-link').inputValue());
+        await opened.waitForFunction(() => document.querySelector('[data-testid=handed-over]')?.dataset.taken === 'true');
+        await expectClean(opened, 'answer handed over');
         await waitOnline(host);
         await waitPhase(host, 'moving', 'rolling');
         await expectClean(host, 'peer game');
