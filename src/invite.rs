@@ -18,7 +18,10 @@ pub enum Stage {
     /// This tab was opened from an answer link and handed the answer to the host's tab
     /// (`drivers::handover`): `taken` is `None` while no tab has said it took it, `Some(false)`
     /// when none did (the code is shown to paste by hand).
-    HandedOver { code: String, taken: Option<bool> },
+    HandedOver {
+        code: String,
+        taken: Option<bool>,
+    },
 }
 
 /// The invitation in this page's address, if it was opened from one.

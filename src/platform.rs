@@ -178,7 +178,8 @@ pub fn browser_language() -> Option<String> {
 /// Whether the browser has a share sheet (the Web Share API).
 #[must_use]
 pub fn can_share() -> bool {
-    web_sys::window().is_some_and(|w| js_sys::Reflect::has(&w.navigator(), &"share".into()).unwrap_or(false))
+    web_sys::window()
+        .is_some_and(|w| js_sys::Reflect::has(&w.navigator(), &"share".into()).unwrap_or(false))
 }
 
 /// Opens the share sheet with a link (a cancelled share is no error).

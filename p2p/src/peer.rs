@@ -20,6 +20,7 @@ use crate::dice::commitment;
 use crate::error::PeerError;
 use crate::fold::{Fold, Void};
 use crate::message::{Message, VERSION};
+pub use save::{next_game_id, rematch_id};
 
 /// The other device counts as offline after this long without any message (heartbeats come
 /// every second).
@@ -101,6 +102,10 @@ struct Link {
     asked: Option<(u32, Millis)>,
     /// When our clock estimate became ready (this device's clock).
     ready_at: Millis,
+    /// The other device's last hello on this channel named another game (it has moved on to a
+    /// rematch or the next game): its acts, heartbeats and judgements are not for this game and
+    /// are ignored until a hello for this game comes.
+    other_game: bool,
 }
 
 /// The deadlines this device holds the other side to, by its own clock (S15).

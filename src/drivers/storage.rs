@@ -280,13 +280,13 @@ pub fn standard_request_in_url(d: Dispatch) -> bool {
     true
 }
 
-/// The rematch of the finished game on this device: the next game of its series, the seats kept
-/// or swapped (`Session::rematch`). Nothing for a game between two devices or one not over.
+/// The rematch of the finished game: the next game of its series, the seats kept or swapped on
+/// this device, kept between two devices (`Session::rematch`). Nothing for a game not over.
 pub fn rematch(d: Dispatch, swap: bool) {
     let Some(next) = d
         .game
         .session
-        .with_untracked(|s| s.as_ref()?.rematch(dice(), swap))
+        .with_untracked(|s| s.as_ref()?.rematch(dice(), swap, platform::now_ms()))
     else {
         return;
     };
@@ -295,6 +295,10 @@ pub fn rematch(d: Dispatch, swap: bool) {
         switch(d, next);
         d.nav.screen.set(Screen::Game);
         d.perform(&Effect::Save);
+        // Between two devices: the new game's hello on the link that is still open.
+        if kind == Kind::Peer {
+            d.input(Input::Link(crate::session::LinkInput::Open));
+        }
     });
 }
 
@@ -305,7 +309,7 @@ pub fn rematch(d: Dispatch, swap: bool) {
 pub fn rematch_saved(d: Dispatch) {
     let next = platform::load(Kind::Local.key())
         .and_then(|text| Session::load(&text, dice()).ok())
-        .and_then(|finished| finished.rematch(dice(), false));
+        .and_then(|finished| finished.rematch(dice(), false, platform::now_ms()));
     let Some(next) = next else {
         open(d, Kind::Local, false);
         return;

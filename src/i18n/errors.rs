@@ -234,6 +234,9 @@ pub fn peer_error(lang: Lang, e: &PeerError) -> String {
         P::Record(r) => record_error(lang, r),
         P::Malformed(_) => pick("Druhé zařízení poslalo zprávu, kterou nejde přečíst.", "The other device sent a message this game cannot read."),
         P::Version { .. } => pick("Druhé zařízení má jinou verzi hry; oba hráči musí stránku znovu načíst.", "The other device runs a different version of the game; both players need to reload the page."),
+        // The friend has moved on from the game both finished: say what to press to follow.
+        P::WrongGame { ours, theirs } if *theirs == vrhcaby_p2p::rematch_id(ours) => pick("Přítel chce odvetu: stiskni Odveta.", "Your friend wants a rematch: press Rematch."),
+        P::WrongGame { ours, theirs } if *theirs == vrhcaby_p2p::next_game_id(ours) => pick("Přítel už hraje další hru: stiskni Další hra.", "Your friend has started the next game: press Next game."),
         P::WrongGame { .. } => pick("Druhé zařízení je připojené k jiné hře.", "The other device is connected to a different game."),
         P::WrongRules => if cs { "Soupeřova hra má jiná pravidla nebo volby.".into() } else { "The other device's game has other rules or options.".into() },
         P::SameSeat(side) => if cs { format!("Obě zařízení hrají za {}; jedno musí vzít druhou barvu.", side_name(lang, *side)) } else { format!("Both devices play {}; one must take the other colour.", side_name(lang, *side)) },

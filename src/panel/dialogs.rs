@@ -140,9 +140,10 @@ pub fn Dialogs(confirm_resign: RwSignal<bool>, confirm_leave: RwSignal<bool>) ->
                     <p>{move || i18n::reason_text(s.lang.get(), reason, outcome.winner().map(|w| !w))}</p>
                     {standard_result(d)}
                     {series_line(d)}
+                    {moved_on(d)}
                     <div class="row">
                         {next_game_button(d)}
-                        {rematch_button(d, kind() != Kind::Peer, confirm_resign)}
+                        {rematch_button(d, kind() == Kind::Peer, confirm_resign)}
                         <button class:primary=move || kind() == Kind::Peer data-testid="new-game" on:click=move |_| {
                             // The finished game's resign confirmation does not carry over.
                             confirm_resign.set(false);
@@ -247,25 +248,32 @@ fn rematch_button(d: Dispatch, _: bool, _: RwSignal<bool>) -> impl IntoView {
     }
 }
 
-/// Rematch: the same players again, the score kept; the seats kept or swapped as they choose.
-/// A game with a friend has none (a rematch there needs both devices and a new fair lot).
+/// Rematch: the same players again, the score kept; on one device the seats kept or swapped as
+/// they choose. With a friend each device keeps its seat, and the new game starts (with a new
+/// fair lot) once both press Rematch; a standard match's games are followed by Next game instead.
 #[cfg(feature = "viewer")]
-fn rematch_button(d: Dispatch, here: bool, confirm_resign: RwSignal<bool>) -> impl IntoView {
+fn rematch_button(d: Dispatch, peer: bool, confirm_resign: RwSignal<bool>) -> impl IntoView {
     let s = d.settings;
     // The checkbox is read when Rematch is pressed: its state is the box's own, so a tick that
     // lands just before the press cannot be missed.
     let swap = NodeRef::<leptos::html::Input>::new();
-    here.then(|| {
+    let offered = d.game.session.with_untracked(|x| {
+        x.as_ref()
+            .is_some_and(crate::session::Session::offers_rematch)
+    });
+    offered.then(|| {
         view! {
             <button class="primary" data-testid="rematch" on:click=move |_| {
                 confirm_resign.set(false);
                 let swapped = swap.get_untracked().is_some_and(|el| el.checked());
                 storage::rematch(d, swapped);
             }>{move || s.say(Key::Rematch)}</button>
-            <label class="choice">
-                <input type="checkbox" data-testid="rematch-swap" node_ref=swap/>
-                {move || s.say(Key::SwapSides)}
-            </label>
+            {(!peer).then(|| view! {
+                <label class="choice">
+                    <input type="checkbox" data-testid="rematch-swap" node_ref=swap/>
+                    {move || s.say(Key::SwapSides)}
+                </label>
+            })}
         }
     })
 }
@@ -359,3 +367,21 @@ fn waiting_offer(
     _: impl Fn() -> bool,
 ) -> impl IntoView {
 }
+
+/// Between two devices: the friend has moved on to the rematch or the next game (its hello
+/// reached this device, still on the finished game), so the dialog says what to press.
+#[cfg(feature = "peer")]
+fn moved_on(d: Dispatch) -> impl IntoView {
+    use crate::session::PeerError;
+    let s = d.settings;
+    let text = move || match d.notices.notice.get() {
+        Some(crate::state::Notice::Peer(e @ PeerError::WrongGame { .. })) => {
+            i18n::peer_error(s.lang.get(), &e)
+        }
+        _ => String::new(),
+    };
+    view! { <p class="reason" role="status" data-testid="friend-moved-on">{text}</p> }
+}
+
+#[cfg(not(feature = "peer"))]
+fn moved_on(_: Dispatch) -> impl IntoView {}

@@ -71,6 +71,15 @@ impl PeerSession {
     pub fn next_game(&self, _: Millis) -> Option<PeerSession> {
         match *self {}
     }
+    pub fn rematch(&self, _: Millis) -> Option<PeerSession> {
+        match *self {}
+    }
+    pub fn can_rematch(&self) -> bool {
+        match *self {}
+    }
+    pub fn series_now(&self) -> super::series::Series {
+        match *self {}
+    }
     pub fn on_open(&mut self, _: Millis) -> Vec<Event> {
         match *self {}
     }

@@ -221,25 +221,35 @@ impl Session {
                 .is_ok_and(|side| self.seats[side] != Seat::Remote)
     }
 
-    /// The rematch of a finished game on this device (hot-seat or against the computer): a new
-    /// game of the same series, the seats kept or swapped. `None` for a game not over, or
-    /// between two devices (a rematch there needs both to agree and a new fair lot).
+    /// The rematch of a finished game: a new game of the same series. On this device (hot-seat
+    /// or against the computer) the seats are kept or swapped; between two devices each keeps
+    /// its seat and the new game's lot comes from a new fair-dice exchange, once both players
+    /// press Rematch (see `PeerGame::rematch`). `None` for a game not over (or a standard
+    /// match's game that a next game follows, between two devices).
     #[must_use]
-    pub fn rematch(&self, dice: Dice, swap: bool) -> Option<Session> {
-        let Core::Local(l) = &self.core else {
-            return None;
-        };
-        l.rematch(dice, swap).map(Session::local)
+    pub fn rematch(&self, dice: Dice, swap: bool, device_now: Millis) -> Option<Session> {
+        match &self.core {
+            Core::Local(l) => l.rematch(dice, swap).map(Session::local),
+            Core::Peer(p) => p.rematch(device_now).map(Session::peer),
+        }
     }
 
-    /// The running score of the series (with this game's result once it is over); `None` for a
-    /// game between two devices.
+    /// Whether the finished game can be followed by a rematch (see [`Session::rematch`]).
+    #[must_use]
+    pub fn offers_rematch(&self) -> bool {
+        match &self.core {
+            Core::Local(l) => l.game.result().is_some(),
+            Core::Peer(p) => p.can_rematch(),
+        }
+    }
+
+    /// The running score of the series (with this game's result once it is over).
     #[must_use]
     pub fn series(&self) -> Option<series::Series> {
-        match &self.core {
-            Core::Local(l) => Some(l.series_now()),
-            _ => None,
-        }
+        Some(match &self.core {
+            Core::Local(l) => l.series_now(),
+            Core::Peer(p) => p.series_now(),
+        })
     }
 
     /// The computer's seat, in a game against it.

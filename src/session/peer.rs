@@ -11,6 +11,7 @@ pub use vrhcaby_p2p::{Divergence, PeerError};
 use vrhcaby_rules::{Command, Event, Game, Millis, Side};
 
 use super::save::{Kind, LoadError};
+use super::series::Series;
 
 /// The version of the app's wrapper around [`PeerGame::save`]: 2 is protocol v2 (two logs of
 /// acts). Version 1 held one record of protocol v1, which cannot be continued.
@@ -40,6 +41,9 @@ pub struct PeerSession {
     crossings: Vec<Crossing>,
     /// Where fresh dice secrets come from (the browser's crypto randomness; tests inject one).
     secrets: fn() -> [u8; 32],
+    /// The series of games with this device's friend before this one, kept across rematches
+    /// (each device counts the results both share).
+    series: Series,
 }
 
 #[derive(Serialize, Deserialize)]
@@ -49,6 +53,9 @@ struct Saved<'a> {
     /// The peer game's own saved form ([`PeerGame::save`]): both logs, our secrets, the clock.
     #[serde(borrow)]
     game: &'a RawValue,
+    /// The series before this game (`Series::encode`), once a rematch has started one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    series: Option<String>,
 }
 
 /// Just enough of any saved peer game to tell its version.
@@ -67,6 +74,7 @@ impl PeerSession {
             needs_save: false,
             crossings: Vec::new(),
             secrets: crate::platform::secret,
+            series: Series::default(),
         }
     }
 
@@ -90,8 +98,35 @@ impl PeerSession {
     pub fn next_game(&self, now: Millis) -> Option<PeerSession> {
         self.pg.next_game(now).map(|pg| PeerSession {
             secrets: self.secrets,
+            series: self.series,
             ..PeerSession::new(pg)
         })
+    }
+
+    /// The rematch with the same device once this game is over (see `PeerGame::rematch`): its
+    /// result counts in the series, each device keeps its seat.
+    #[must_use]
+    pub fn rematch(&self, now: Millis) -> Option<PeerSession> {
+        let (outcome, _) = self.game().result()?;
+        self.pg.rematch(now).map(|pg| PeerSession {
+            secrets: self.secrets,
+            series: self.series.rematch(outcome, false),
+            ..PeerSession::new(pg)
+        })
+    }
+
+    #[must_use]
+    pub fn can_rematch(&self) -> bool {
+        self.pg.can_rematch()
+    }
+
+    /// The series' score as it stands: with this game's result once it is over.
+    #[must_use]
+    pub fn series_now(&self) -> Series {
+        match self.game().result() {
+            Some((outcome, _)) => self.series.with(outcome),
+            None => self.series,
+        }
     }
 
     /// The peer game (read only: every change goes through this session).
@@ -273,6 +308,7 @@ impl PeerSession {
             version: SAVE_VERSION,
             kind: Kind::Peer.name(),
             game: &game,
+            series: (!self.series.is_empty()).then(|| self.series.encode()),
         })
         .unwrap_or_default()
     }
@@ -293,6 +329,13 @@ impl PeerSession {
             });
         }
         let pg = PeerGame::load(saved.game.get()).map_err(LoadError::Peer)?;
-        Ok(PeerSession::new(pg))
+        let series = match saved.series {
+            Some(text) => Series::decode(&text).ok_or(LoadError::Unreadable)?,
+            None => Series::default(),
+        };
+        Ok(PeerSession {
+            series,
+            ..PeerSession::new(pg)
+        })
     }
 }

@@ -231,7 +231,7 @@ fn a_rematch_keeps_the_series_across_saves_and_swapped_seats() {
     let seeded = |n| Dice::Seeded(SeededDice::new(n));
     let mut s = Session::hot_seat(seeded(1));
     assert!(
-        s.rematch(seeded(2), false).is_none(),
+        s.rematch(seeded(2), false, 0).is_none(),
         "no rematch before the game is over"
     );
     s.handle(Input::Dice, 10).unwrap();
@@ -239,7 +239,7 @@ fn a_rematch_keeps_the_series_across_saves_and_swapped_seats() {
         .unwrap();
     assert_eq!(s.series().map(|x| x.half_points(Side::White)), Some(2));
     // Swapped: the winner (player a) now plays Black; the score follows the player.
-    let mut next = s.rematch(seeded(2), true).unwrap();
+    let mut next = s.rematch(seeded(2), true, 0).unwrap();
     let series = next.series().unwrap();
     assert_eq!(
         (
@@ -287,11 +287,11 @@ fn a_rematch_against_the_computer_keeps_it_and_can_swap_colours() {
     s.handle(Input::Dice, 10).unwrap();
     s.handle(Input::Intent(Intent::Resign { side: Side::White }), 20)
         .unwrap();
-    let kept = s.rematch(seeded(2), false).unwrap();
+    let kept = s.rematch(seeded(2), false, 0).unwrap();
     assert_eq!(kept.computer_seat().map(|c| c.side), Some(Side::Black));
     assert_eq!(kept.seat(Side::Black), Seat::Computer);
     assert_eq!(kept.kind(), Kind::Bot);
-    let swapped = s.rematch(seeded(2), true).unwrap();
+    let swapped = s.rematch(seeded(2), true, 0).unwrap();
     assert_eq!(
         swapped.computer_seat().map(|c| (c.side, c.level.as_str())),
         Some((Side::White, "expert"))

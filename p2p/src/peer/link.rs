@@ -25,6 +25,7 @@ impl PeerGame {
     /// The channel opened: introduce ourselves.
     pub fn connected(&mut self, now: Millis) -> Output {
         self.link.up = true;
+        self.link.other_game = false;
         self.link.up_since = now;
         let mut out = Output::default();
         out.send.push(self.hello());

@@ -57,6 +57,12 @@ impl PeerGame {
                 }
                 self.receive_hello(version, game_id, seat, have, now)
             }
+            // The other device has moved on to another game: nothing of it is for this one.
+            Message::Act { .. } | Message::Heartbeat { .. } | Message::Diverged { .. }
+                if self.link.other_game =>
+            {
+                Ok(Output::default())
+            }
             Message::Act { n, act } => {
                 self.heard(now);
                 self.receive_act(n, act, now)
@@ -120,7 +126,8 @@ impl PeerGame {
                 theirs: version,
             });
         }
-        if game_id != self.game_id {
+        self.link.other_game = game_id != self.game_id;
+        if self.link.other_game {
             return Err(PeerError::WrongGame {
                 ours: self.game_id.clone(),
                 theirs: game_id,

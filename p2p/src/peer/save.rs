@@ -134,10 +134,58 @@ impl PeerGame {
         let mut head = Record::for_variant(variant, None);
         head.context = context;
         let game = vrhcaby_rules::Game::with_context(variant, context, None).ok()?;
-        let id = format!("{}+", self.game_id);
+        Some(self.followed_by(next_game_id(&self.game_id), head, game, now))
+    }
+
+    /// A rematch between the same two devices once this game is over and no next game of a
+    /// match follows it (the house rules, or a standard match that is over): a new game, or a
+    /// new match, under the same rules and options, each device in its seat. Its lot (standard:
+    /// its opening roll) comes from a new fair-dice exchange, as any game's does. Its id follows
+    /// from this game's, so both devices make the same game when their players press Rematch.
+    #[must_use]
+    pub fn rematch(&self, now: Millis) -> Option<PeerGame> {
+        if !self.can_rematch() {
+            return None;
+        }
+        let variant = self.game().variant();
+        let game = vrhcaby_rules::Game::with_variant(variant, None).ok()?;
+        let head = Record::for_variant(variant, None);
+        Some(self.followed_by(rematch_id(&self.game_id), head, game, now))
+    }
+
+    /// Whether [`PeerGame::rematch`] gives a game now.
+    #[must_use]
+    pub fn can_rematch(&self) -> bool {
+        let g = self.game();
+        g.result().is_some()
+            && !(g.variant().is_standard()
+                && g.next_context()
+                    .is_some_and(|c| !c.is_over(&g.variant().options())))
+    }
+
+    /// A game that follows this one on the same link: the clock's offset carries over.
+    fn followed_by(
+        &self,
+        id: String,
+        head: Record,
+        game: vrhcaby_rules::Game,
+        now: Millis,
+    ) -> PeerGame {
         let mut pg = PeerGame::with_game(id, self.seat, head, BySide::default(), game);
         pg.clock = self.clock.clone();
         pg.refresh(now);
-        Some(pg)
+        pg
     }
+}
+
+/// The id of the standard match's next game after game `id` ([`PeerGame::next_game`]).
+#[must_use]
+pub fn next_game_id(id: &str) -> String {
+    format!("{id}+")
+}
+
+/// The id of the rematch after game `id` ([`PeerGame::rematch`]).
+#[must_use]
+pub fn rematch_id(id: &str) -> String {
+    format!("{id}r")
 }
