@@ -226,6 +226,8 @@ pub enum Kind {
 }
 
 impl Kind {
+    pub const ALL: [Kind; 3] = [Kind::Single, Kind::Gammon, Kind::Backgammon];
+
     /// The multiple of the cube it scores (before the Jacoby rule).
     #[must_use]
     pub const fn multiplier(self) -> u16 {

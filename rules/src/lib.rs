@@ -10,6 +10,7 @@ mod dice;
 mod error;
 mod game;
 pub mod ids;
+pub mod json;
 mod matchplay;
 mod movegen;
 pub mod notation;

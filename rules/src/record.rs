@@ -6,7 +6,7 @@ use std::fmt;
 use serde::{Deserialize, Serialize};
 
 use crate::error::SetupError;
-use serde_json::value::RawValue;
+use crate::json::{push_int, push_key, push_str, Reader};
 
 use crate::command::{Command, CommandError, Kind, Millis};
 use crate::matchplay::MatchContext;
@@ -32,7 +32,7 @@ pub struct Entry {
 }
 
 /// The JSON shape of an [`Entry`]: every field a command may carry, each optional.
-#[derive(Serialize, Deserialize)]
+#[derive(Default, Serialize, Deserialize)]
 struct FlatEntry {
     t: Millis,
     cmd: String,
@@ -176,44 +176,6 @@ pub struct Record {
     pub commands: Vec<Entry>,
 }
 
-#[derive(Serialize, Deserialize)]
-struct RawRecord {
-    format: String,
-    version: u32,
-    #[serde(default)]
-    rules: Rules,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    position: Option<Setup>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    created: Option<Millis>,
-    #[cfg(feature = "standard")]
-    #[serde(default)]
-    options: Option<Options>,
-    #[cfg(feature = "standard")]
-    #[serde(default)]
-    context: Option<MatchContext>,
-    /// Read one by one, so an unreadable command is named by its index.
-    commands: Vec<Box<RawValue>>,
-}
-
-#[derive(Serialize)]
-struct RecordOut<'a> {
-    format: &'a str,
-    version: u32,
-    rules: Rules,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    position: Option<Setup>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    created: Option<Millis>,
-    #[cfg(feature = "standard")]
-    #[serde(skip_serializing_if = "Option::is_none")]
-    options: Option<Options>,
-    #[cfg(feature = "standard")]
-    #[serde(skip_serializing_if = "Option::is_none")]
-    context: Option<MatchContext>,
-    commands: &'a [Entry],
-}
-
 /// Why a record cannot be replayed.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum RecordError {
@@ -288,44 +250,51 @@ impl Record {
     }
 
     /// Reads a record from JSON; the commands are parsed but not yet checked against the rules.
+    /// Malformed JSON or a record of the wrong shape is [`RecordError::Malformed`], naming the
+    /// field; a command that cannot be read is [`RecordError::BadCommand`] (the first one).
     pub fn from_json(json: &str) -> Result<Record, RecordError> {
-        let raw: RawRecord =
-            serde_json::from_str(json).map_err(|e| RecordError::Malformed(e.to_string()))?;
-        if raw.format != FORMAT || raw.version != VERSION {
-            return Err(RecordError::UnknownVersion {
-                format: raw.format,
-                version: raw.version,
-            });
+        let mut fields = Fields::default();
+        let mut r = Reader::new(json);
+        let mut at = "the record";
+        r.object(|r, key| {
+            at = fields.read(r, key)?;
+            Some(())
+        })
+        .and_then(|()| {
+            at = "the end of the text";
+            r.end()
+        })
+        .ok_or_else(|| RecordError::Malformed(format!("cannot read {at}")))?;
+        let (Some(format), Some(version), Some(raw_commands)) =
+            (fields.format, fields.version, fields.commands)
+        else {
+            return Err(RecordError::Malformed(
+                "a record has a format, a version and commands".into(),
+            ));
+        };
+        if format != FORMAT || version != VERSION {
+            return Err(RecordError::UnknownVersion { format, version });
         }
-        let position = raw
+        let position = fields
             .position
             .map(|s| Position::from_setup(&s))
             .transpose()
             .map_err(RecordError::Position)?;
-        let commands = raw
-            .commands
+        let commands = raw_commands
             .iter()
             .enumerate()
-            .map(|(index, v)| {
-                serde_json::from_str(v.get()).map_err(|e| RecordError::BadCommand {
-                    index,
-                    message: e.to_string(),
-                })
+            .map(|(index, text)| {
+                read_entry(text).map_err(|message| RecordError::BadCommand { index, message })
             })
             .collect::<Result<Vec<Entry>, _>>()?;
-        let standard = raw.rules == Rules::Standard;
-        #[cfg(feature = "standard")]
-        let (options, context) = (raw.options, raw.context);
-        // A build without standard backgammon keeps no options (it replays none of its games).
-        #[cfg(not(feature = "standard"))]
-        let (options, context) = (None::<Options>, None::<MatchContext>);
+        let standard = fields.rules == Rules::Standard;
         Ok(Record {
-            rules: raw.rules,
+            rules: fields.rules,
             position,
-            created: raw.created,
-            options: standard.then(|| options.unwrap_or_default()),
+            created: fields.created,
+            options: standard.then(|| fields.options.unwrap_or_default()),
             context: if standard {
-                context.unwrap_or_default()
+                fields.context.unwrap_or_default()
             } else {
                 MatchContext::default()
             },
@@ -333,22 +302,53 @@ impl Record {
         })
     }
 
-    /// The record as JSON (one line).
+    /// The record as JSON (one line): `format`, `version`, `rules`, then `position` and
+    /// `created` when there are some, standard's `options` and `context`, and `commands`.
     #[must_use]
     pub fn to_json(&self) -> String {
-        let out = RecordOut {
-            format: FORMAT,
-            version: VERSION,
-            rules: self.rules,
-            position: self.position.map(|p| p.to_setup()),
-            created: self.created,
-            #[cfg(feature = "standard")]
-            options: self.options,
-            #[cfg(feature = "standard")]
-            context: (self.rules == Rules::Standard).then_some(self.context),
-            commands: &self.commands,
-        };
-        serde_json::to_string(&out).unwrap_or_default()
+        let mut o = String::with_capacity(80 + 48 * self.commands.len());
+        o.push('{');
+        push_key(&mut o, "format");
+        push_str(&mut o, FORMAT);
+        push_key(&mut o, "version");
+        push_int(&mut o, i128::from(VERSION));
+        push_key(&mut o, "rules");
+        push_str(&mut o, self.rules.name());
+        if let Some(p) = self.position {
+            let s = p.to_setup();
+            push_key(&mut o, "position");
+            o.push('{');
+            for (key, counts) in [("white", &s.white), ("black", &s.black)] {
+                push_key(&mut o, key);
+                push_ints(&mut o, counts.iter().map(|&n| i128::from(n)));
+            }
+            o.push('}');
+        }
+        if let Some(c) = self.created {
+            push_key(&mut o, "created");
+            push_int(&mut o, i128::from(c));
+        }
+        #[cfg(feature = "standard")]
+        {
+            if let Some(options) = self.options {
+                push_key(&mut o, "options");
+                o.push_str(&serde_json::to_string(&options).unwrap_or_default());
+            }
+            if self.rules == Rules::Standard {
+                push_key(&mut o, "context");
+                o.push_str(&serde_json::to_string(&self.context).unwrap_or_default());
+            }
+        }
+        push_key(&mut o, "commands");
+        o.push('[');
+        for (i, e) in self.commands.iter().enumerate() {
+            if i > 0 {
+                o.push(',');
+            }
+            write_entry(&mut o, *e);
+        }
+        o.push_str("]}");
+        o
     }
 
     /// The variant the record's game is played under: the house rules, or standard backgammon
@@ -367,4 +367,192 @@ impl Record {
     pub fn last_time(&self) -> Option<Millis> {
         self.commands.last().map(|e| e.t)
     }
+}
+
+/// A record's fields as read, before they are checked.
+#[derive(Default)]
+struct Fields<'a> {
+    format: Option<String>,
+    version: Option<u32>,
+    rules: Rules,
+    position: Option<Setup>,
+    created: Option<Millis>,
+    options: Option<Options>,
+    context: Option<MatchContext>,
+    /// Each command's text, read one by one so an unreadable one is named by its index.
+    commands: Option<Vec<&'a str>>,
+}
+
+impl<'a> Fields<'a> {
+    /// Reads the value of `key`; says which field it was (for the error when it cannot be read).
+    fn read(&mut self, r: &mut Reader<'a>, key: &str) -> Option<&'static str> {
+        Some(match key {
+            "format" => {
+                self.format = Some(r.string()?);
+                "format"
+            }
+            "version" => {
+                self.version = Some(r.uint()?);
+                "version"
+            }
+            "rules" => {
+                self.rules = Rules::parse(&r.string()?)?;
+                "rules"
+            }
+            "position" => {
+                if !r.null() {
+                    self.position = Some(read_setup(r)?);
+                }
+                "position"
+            }
+            "created" => {
+                if !r.null() {
+                    self.created = Some(r.uint()?);
+                }
+                "created"
+            }
+            // A build without standard backgammon keeps no options (it replays none of its
+            // games); with it, the options and context are read by their own serde form.
+            #[cfg(feature = "standard")]
+            "options" => {
+                self.options = serde_json::from_str(r.raw()?).ok()?;
+                "options"
+            }
+            #[cfg(feature = "standard")]
+            "context" => {
+                self.context = serde_json::from_str(r.raw()?).ok()?;
+                "context"
+            }
+            "commands" => {
+                let mut list = Vec::new();
+                r.array(|r| {
+                    list.push(r.raw()?);
+                    Some(())
+                })?;
+                self.commands = Some(list);
+                "commands"
+            }
+            _ => {
+                r.raw()?;
+                "a field"
+            }
+        })
+    }
+}
+
+/// A position JSON (`{"white":[26 ints],"black":[26 ints]}`), not yet checked.
+fn read_setup(r: &mut Reader<'_>) -> Option<Setup> {
+    let (mut white, mut black) = (None, None);
+    r.object(|r, key| {
+        let side = match key {
+            "white" => &mut white,
+            "black" => &mut black,
+            _ => return r.raw().map(drop),
+        };
+        let mut counts = Vec::new();
+        r.array(|r| {
+            counts.push(r.uint()?);
+            Some(())
+        })?;
+        *side = Some(counts);
+        Some(())
+    })?;
+    Some(Setup {
+        white: white?,
+        black: black?,
+    })
+}
+
+fn read_side(r: &mut Reader<'_>) -> Option<Option<Side>> {
+    if r.null() {
+        return Some(None);
+    }
+    let name = r.string()?;
+    Side::ALL.into_iter().find(|s| s.name() == name).map(Some)
+}
+
+/// One command of a record (see [`Entry`]).
+fn read_entry(text: &str) -> Result<Entry, String> {
+    let mut f = FlatEntry::default();
+    let (mut t, mut cmd) = (None, None);
+    let mut r = Reader::new(text);
+    r.object(|r, key| {
+        match key {
+            "t" => t = Some(r.uint()?),
+            "cmd" => cmd = Some(r.string()?),
+            "first" => f.first = read_side(r)?,
+            "side" => f.side = read_side(r)?,
+            "dice" if r.null() => {}
+            "dice" => {
+                let mut d = Vec::new();
+                r.array(|r| {
+                    d.push(r.uint::<u8>()?);
+                    Some(())
+                })?;
+                f.dice = Some(<[u8; 2]>::try_from(d).ok()?);
+            }
+            "from" if r.null() => {}
+            "from" => f.from = Some(r.uint()?),
+            "to" if r.null() => {}
+            "to" => f.to = Some(r.uint()?),
+            "kind" if r.null() => {}
+            "kind" => {
+                let name = r.string()?;
+                f.kind = Some(Kind::ALL.into_iter().find(|k| k.name() == name)?);
+            }
+            _ => r.raw().map(drop)?,
+        }
+        Some(())
+    })
+    .and_then(|()| r.end())
+    .ok_or_else(|| String::from("not a command of a record"))?;
+    let (Some(t), Some(cmd)) = (t, cmd) else {
+        return Err("a command has a time \"t\" and a name \"cmd\"".into());
+    };
+    f.t = t;
+    f.cmd = cmd;
+    Entry::try_from(f)
+}
+
+fn write_entry(o: &mut String, e: Entry) {
+    let f = FlatEntry::from(e);
+    o.push('{');
+    push_key(o, "t");
+    push_int(o, i128::from(f.t));
+    push_key(o, "cmd");
+    push_str(o, &f.cmd);
+    if let Some(s) = f.first {
+        push_key(o, "first");
+        push_str(o, s.name());
+    }
+    if let Some(dice) = f.dice {
+        push_key(o, "dice");
+        push_ints(o, dice.into_iter().map(i128::from));
+    }
+    if let Some(s) = f.side {
+        push_key(o, "side");
+        push_str(o, s.name());
+    }
+    for (key, n) in [("from", f.from), ("to", f.to)] {
+        if let Some(n) = n {
+            push_key(o, key);
+            push_int(o, i128::from(n));
+        }
+    }
+    if let Some(k) = f.kind {
+        push_key(o, "kind");
+        push_str(o, k.name());
+    }
+    o.push('}');
+}
+
+fn push_ints(o: &mut String, values: impl Iterator<Item = i128>) {
+    o.push('[');
+    for (i, n) in values.enumerate() {
+        if i > 0 {
+            o.push(',');
+        }
+        push_int(o, n);
+    }
+    o.push(']');
 }

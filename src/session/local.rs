@@ -1,8 +1,7 @@
 //! A game whose dice are thrown on this device (hot-seat, and against the computer): the `Game`,
 //! its dice source, and the saved form.
 
-use serde::{Deserialize, Serialize};
-use serde_json::value::RawValue;
+use vrhcaby_rules::json::{push_int, push_key, push_str, Reader};
 use vrhcaby_rules::{
     Command, CommandError, DiceSource, Event, Game, Millis, Phase, Record, SeededDice, Side,
     Variant,
@@ -81,20 +80,78 @@ pub struct LocalGame {
     pub series: Series,
 }
 
-#[derive(Serialize, Deserialize)]
-struct Saved {
+/// The saved form, read and written by hand (`vrhcaby_rules::json`): the start page reads every
+/// save, and serde_json would grow its first load.
+struct Saved<'a> {
     version: u32,
     kind: String,
-    record: Box<RawValue>,
+    /// The record's JSON.
+    record: &'a str,
     /// The seeded dice source's state, to continue a `?seed=` game exactly.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     rng: Option<u64>,
     /// Against the computer: its seat (`Computer::encode`).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     computer: Option<String>,
     /// The series before this game (`Series::encode`), once a rematch has started one.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     series: Option<String>,
+}
+
+impl<'a> Saved<'a> {
+    fn read(text: &'a str) -> Option<Saved<'a>> {
+        let mut r = Reader::new(text);
+        let (mut version, mut kind, mut record) = (None, None, None);
+        let (mut rng, mut computer, mut series) = (None, None, None);
+        let optional = |r: &mut Reader<'_>, into: &mut Option<String>| {
+            if !r.null() {
+                *into = Some(r.string()?);
+            }
+            Some(())
+        };
+        r.object(|r, key| {
+            match key {
+                "version" => version = Some(r.uint()?),
+                "kind" => kind = Some(r.string()?),
+                "record" => record = Some(r.raw()?),
+                "rng" if r.null() => {}
+                "rng" => rng = Some(r.uint()?),
+                "computer" => optional(r, &mut computer)?,
+                "series" => optional(r, &mut series)?,
+                _ => r.raw().map(drop)?,
+            }
+            Some(())
+        })?;
+        r.end()?;
+        Some(Saved {
+            version: version?,
+            kind: kind?,
+            record: record?,
+            rng,
+            computer,
+            series,
+        })
+    }
+
+    fn write(&self) -> String {
+        let mut o = String::with_capacity(self.record.len() + 96);
+        o.push('{');
+        push_key(&mut o, "version");
+        push_int(&mut o, i128::from(self.version));
+        push_key(&mut o, "kind");
+        push_str(&mut o, &self.kind);
+        push_key(&mut o, "record");
+        o.push_str(self.record);
+        if let Some(state) = self.rng {
+            push_key(&mut o, "rng");
+            push_int(&mut o, i128::from(state));
+        }
+        for (key, value) in [("computer", &self.computer), ("series", &self.series)] {
+            if let Some(v) = value {
+                push_key(&mut o, key);
+                push_str(&mut o, v);
+            }
+        }
+        o.push('}');
+        o
+    }
 }
 
 impl LocalGame {
@@ -210,26 +267,24 @@ impl LocalGame {
     /// The saved form: the game record plus, for a seeded game, the dice source's state.
     #[must_use]
     pub fn save(&self) -> String {
-        let Ok(record) = RawValue::from_string(self.game.record().to_json()) else {
-            return String::new();
-        };
-        let saved = Saved {
+        let record = self.game.record().to_json();
+        Saved {
             version: SAVE_VERSION,
             kind: self.kind().name().into(),
-            record,
+            record: &record,
             rng: match &self.dice {
                 Dice::Seeded(s) => Some(s.state()),
                 Dice::Other(_) => None,
             },
             computer: self.computer.as_ref().map(Computer::encode),
             series: (self.series != Series::default()).then(|| self.series.encode()),
-        };
-        serde_json::to_string(&saved).unwrap_or_default()
+        }
+        .write()
     }
 
     /// Continues a saved game; `dice` serves an unseeded game (a seeded one continues its own).
     pub fn load(text: &str, dice: Dice) -> Result<LocalGame, LoadError> {
-        let saved: Saved = serde_json::from_str(text).map_err(|_| LoadError::Unreadable)?;
+        let saved = Saved::read(text).ok_or(LoadError::Unreadable)?;
         let computer = match &saved.computer {
             None => None,
             Some(text) => Some(Computer::decode(text).ok_or(LoadError::Unreadable)?),
@@ -247,7 +302,7 @@ impl LocalGame {
             None => Series::default(),
             Some(text) => Series::decode(text).ok_or(LoadError::Unreadable)?,
         };
-        let record = Record::from_json(saved.record.get()).map_err(LoadError::Record)?;
+        let record = Record::from_json(saved.record).map_err(LoadError::Record)?;
         let game = record.replay().map_err(LoadError::Record)?;
         Ok(LocalGame {
             game,

@@ -2,7 +2,6 @@
 //! a peer game and a game against the computer in progress are kept side by side and saving one
 //! never removes another. Saves from the first format (one slot for every kind) are migrated.
 
-use serde::Deserialize;
 use vrhcaby_rules::RecordError;
 
 use super::PeerError;
@@ -59,14 +58,18 @@ impl Kind {
 /// The kind a saved text is tagged with, if it can be read at all.
 #[must_use]
 pub fn kind_of(text: &str) -> Option<Kind> {
-    #[derive(Deserialize)]
-    struct Tag<'a> {
-        #[serde(borrow)]
-        kind: &'a str,
-    }
-    serde_json::from_str::<Tag<'_>>(text)
-        .ok()
-        .and_then(|t| Kind::from_name(t.kind))
+    let mut r = vrhcaby_rules::json::Reader::new(text);
+    let mut kind = None;
+    r.object(|r, key| {
+        if key == "kind" {
+            kind = Some(Kind::from_name(&r.string()?));
+        } else {
+            r.raw()?;
+        }
+        Some(())
+    })?;
+    r.end()?;
+    kind.flatten()
 }
 
 /// The slot a first-format save belongs in: its kind's, or the hot-seat slot when it cannot be
