@@ -229,11 +229,12 @@ impl<'a> Reader<'a> {
         Some(real)
     }
 
-    /// An integer (no fraction, no exponent), as wide as any `i64` or `u64`.
+    /// An integer (no fraction, no exponent), as wide as any `i64` or `u64`. `-0` is not one
+    /// (JSON readers take it for the real number −0.0).
     pub fn int(&mut self) -> Option<i128> {
         self.ws();
         let start = self.i;
-        if self.number()? {
+        if self.number()? || self.s.get(start..self.i) == Some(b"-0") {
             return None;
         }
         core::str::from_utf8(&self.s[start..self.i])
@@ -390,6 +391,8 @@ mod tests {
         assert_eq!(Reader::new("9223372036854775808").uint::<i64>(), None);
         assert_eq!(int("-3"), Some(-3));
         assert_eq!(int("3.0"), None);
+        assert_eq!(int("-0"), None);
+        assert_eq!(int("0"), Some(0));
         assert_eq!(Reader::new("-1").uint::<u32>(), None);
         assert_eq!(
             Reader::new(r#""a\"\\\/\n\u0041""#).string().as_deref(),
