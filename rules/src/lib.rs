@@ -11,6 +11,8 @@ mod error;
 mod game;
 pub mod ids;
 pub mod json;
+#[cfg(feature = "standard")]
+pub mod mat;
 mod matchplay;
 mod movegen;
 pub mod notation;

@@ -1,6 +1,7 @@
 //! Game files (the full app, feature `viewer`): exporting the record (a download of the
 //! `vrhcaby-record` JSON that the CLI's `replay` reads), importing one into the replay viewer;
-//! and what the start page hands over (`#import`, `#rematch`).
+//! a standard match as a Jellyfish `.mat` file (its finished games kept per kind of game as the
+//! match goes on); and what the start page hands over (`#import`, `#rematch`).
 
 use leptos::prelude::*;
 use vrhcaby_rules::Record;
@@ -30,13 +31,91 @@ pub fn export_href(d: Dispatch) -> Option<(String, String)> {
 
 /// Sets the export link's target just before the browser follows it.
 pub fn on_export_click(d: Dispatch, ev: &leptos::ev::MouseEvent) {
+    follow(ev, export_href(d));
+}
+
+/// The `.mat` link's target: the match so far, as a download.
+#[cfg(feature = "standard")]
+pub fn on_export_mat_click(d: Dispatch, ev: &leptos::ev::MouseEvent) {
+    let file = d.game.session.with_untracked(|s| {
+        let s = s.as_ref()?;
+        let text = match_text(s.kind(), s.game().record())?;
+        let href = format!(
+            "data:text/plain;charset=utf-8,{}",
+            js_sys::encode_uri_component(&text)
+        );
+        let when = s.game().record().commands.first().map_or(0, |e| e.t / 1000);
+        Some((href, format!("vrhcaby-{when}.mat")))
+    });
+    follow(ev, file);
+}
+
+/// The finished games of the standard match under way, per kind of game (the save keeps only
+/// the current game).
+#[cfg(feature = "standard")]
+fn history_key(kind: crate::session::Kind) -> String {
+    format!("vrhcaby.match.{}", kind.name())
+}
+
+/// Keeps a finished game of a match when the next one starts: a match's first game begins the
+/// list anew, so it holds one match.
+#[cfg(feature = "standard")]
+pub fn keep_finished(kind: crate::session::Kind, finished: &Record) {
+    let key = history_key(kind);
+    let mut games = if finished.context == vrhcaby_rules::MatchContext::default() {
+        Vec::new()
+    } else {
+        history(kind)
+    };
+    games.push(finished.clone());
+    let mut text = String::from("[");
+    for (i, g) in games.iter().enumerate() {
+        if i > 0 {
+            text.push(',');
+        }
+        text.push_str(&g.to_json());
+    }
+    text.push(']');
+    crate::platform::store(&key, &text);
+}
+
+/// The kept games (an unreadable list is no list).
+#[cfg(feature = "standard")]
+fn history(kind: crate::session::Kind) -> Vec<Record> {
+    let Some(text) = crate::platform::load(&history_key(kind)) else {
+        return Vec::new();
+    };
+    let mut games = Vec::new();
+    let mut r = vrhcaby_rules::json::Reader::new(&text);
+    let read = r.array(|r| {
+        games.push(Record::from_json(r.raw()?).ok()?);
+        Some(())
+    });
+    if read.is_some() {
+        games
+    } else {
+        Vec::new()
+    }
+}
+
+/// The match's `.mat` text: the kept games that lead to this one (the longest run of them that
+/// follow each other up to it), then this one. `None` outside a standard match.
+#[cfg(feature = "standard")]
+fn match_text(kind: crate::session::Kind, current: &Record) -> Option<String> {
+    let mut games = history(kind);
+    games.push(current.clone());
+    (0..games.len()).find_map(|from| vrhcaby_rules::mat::match_file(&games[from..]).ok())
+}
+
+/// Points the clicked link at `file` (its `href` and `download` name), or stops it.
+fn follow(ev: &leptos::ev::MouseEvent, file: Option<(String, String)>) {
     let Some(link) = ev
         .current_target()
         .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
     else {
         return;
     };
-    match export_href(d) {
+    match file {
         Some((href, name)) => {
             let _ = link.set_attribute("href", &href);
             let _ = link.set_attribute("download", &name);

@@ -253,7 +253,15 @@ pub fn next_game(d: Dispatch) {
         return;
     };
     let kind = next.kind();
+    let finished = d
+        .game
+        .session
+        .with_untracked(|s| s.as_ref().map(|s| s.game().record().clone()));
     with_claim(d, kind, true, move || {
+        // The finished game joins the match's kept games (for its `.mat` file).
+        if let Some(record) = &finished {
+            super::records::keep_finished(kind, record);
+        }
         switch(d, next);
         d.nav.screen.set(Screen::Game);
         d.perform(&Effect::Save);

@@ -254,6 +254,8 @@ pub enum Key {
     MoneyOnly,
     #[cfg(feature = "standard")]
     MatchOnly,
+    #[cfg(feature = "standard")]
+    ExportMat,
 }
 
 #[must_use]

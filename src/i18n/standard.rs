@@ -236,6 +236,8 @@ pub(super) fn say(lang: Lang, key: super::Key) -> Option<&'static str> {
         (Lang::En, MoneyOnly) => "money play only",
         (Lang::Cs, MatchOnly) => "jen v zápase",
         (Lang::En, MatchOnly) => "matches only",
+        (Lang::Cs, ExportMat) => "Zápas jako .mat (GNU Backgammon, XG)",
+        (Lang::En, ExportMat) => "Match as .mat (GNU Backgammon, XG)",
         _ => return None,
     })
 }

@@ -38,8 +38,11 @@ pub fn Controls(confirm_resign: RwSignal<bool>, confirm_leave: RwSignal<bool>) -
     let playing = move || with_session(g, |_, game, _| game.result().is_none()).unwrap_or(false);
     let forfeits = move || with_session(g, |_, game, _| game.forfeits_in_a_row()).unwrap_or(0);
     // The other device of a peer game: this device's side and whether the peer is online.
-    let remote =
-        move || with_session(g, |x, _, _| x.remote().map(|p| (p.seat(), p.online()))).flatten();
+    // A memo: the row below is rebuilt only when the seat or the presence changes, not on every
+    // tick (a button rebuilt five times a second cannot be pressed reliably).
+    let remote = Memo::new(move |_| {
+        with_session(g, |x, _, _| x.remote().map(|p| (p.seat(), p.online()))).flatten()
+    });
     let hot_seat = move || with_session(g, |x, _, _| x.own_side().is_none()).unwrap_or(true);
     // The hint: for the person to move, at any point of the roll (not in peer games).
     #[cfg(feature = "computer")]
@@ -65,7 +68,7 @@ pub fn Controls(confirm_resign: RwSignal<bool>, confirm_leave: RwSignal<bool>) -
         <section class="controls">
             {standard_controls()}
             <PeerNotes/>
-            {move || remote().map(|(me, online)| view! {
+            {move || remote.get().map(|(me, online)| view! {
                 <div class="row peer">
                     <span class="stat">{i18n::you_play(s.lang.get(), me)}</span>
                     // `peer-status` keeps its text contract (`online`/`offline`, for tests); the

@@ -141,6 +141,7 @@ pub fn Dialogs(confirm_resign: RwSignal<bool>, confirm_leave: RwSignal<bool>) ->
                     {standard_result(d)}
                     {series_line(d)}
                     {moved_on(d)}
+                    {match_file(d)}
                     <div class="row">
                         {next_game_button(d)}
                         {rematch_button(d, kind() == Kind::Peer, confirm_resign)}
@@ -385,3 +386,12 @@ fn moved_on(d: Dispatch) -> impl IntoView {
 
 #[cfg(not(feature = "peer"))]
 fn moved_on(_: Dispatch) -> impl IntoView {}
+
+/// A standard match's `.mat` file, from the result too (the game's own link is under it).
+#[cfg(feature = "viewer")]
+fn match_file(d: Dispatch) -> impl IntoView {
+    view! { <div class="row">{super::export_mat(d)}</div> }
+}
+
+#[cfg(not(feature = "viewer"))]
+fn match_file(_: Dispatch) -> impl IntoView {}

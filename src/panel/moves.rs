@@ -75,10 +75,35 @@ pub fn GameFiles() -> impl IntoView {
                 on:click=move |ev| crate::drivers::records::on_export_click(d, &ev)>
                 {move || s.say(Key::Export)}
             </a>
+            {export_mat(d)}
             {position_ids(d)}
         </div>
     }
 }
+
+/// Standard: the match so far as a `.mat` file (GNU Backgammon, XG), in a match only.
+#[cfg(feature = "standard")]
+pub fn export_mat(d: crate::state::Dispatch) -> impl IntoView {
+    let s = d.settings;
+    let in_match = move || {
+        d.game.session.with(|x| {
+            x.as_ref()
+                .and_then(|x| x.game().record().options)
+                .is_some_and(|o| o.match_length > 0)
+        })
+    };
+    view! {
+        <Show when=in_match>
+            <a class="button" data-testid="export-mat" href="#" role="button"
+                on:click=move |ev| crate::drivers::records::on_export_mat_click(d, &ev)>
+                {move || s.say(Key::ExportMat)}
+            </a>
+        </Show>
+    }
+}
+
+#[cfg(not(feature = "standard"))]
+pub fn export_mat(_: crate::state::Dispatch) -> impl IntoView {}
 
 /// The position's GNU Backgammon Position ID and XGID, and a copy button.
 pub fn position_ids(d: crate::state::Dispatch) -> impl IntoView {

@@ -4,6 +4,7 @@
 // to the full app, and a standard game against the computer answering a double.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
 import { launch, newPage, peerPage, playOneMove, serveDist, waitOnline, waitPhase } from './harness.mjs';
 
 let server;
@@ -93,6 +94,15 @@ test('a whole match to 3 on one device, by clicking: doubles dropped and taken, 
   // Crawford game follows.
   if (results[0].winner !== results[1].winner) assert.ok(sawCrawford, 'the Crawford game was played');
   assert.match(await page.getByTestId('match-over').innerText(), /vyhrál zápas/);
+  // The whole match as a Jellyfish .mat file: every game with its score before it and its result.
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-mat').click()]);
+  assert.match(download.suggestedFilename(), /^vrhcaby-\d+\.mat$/);
+  const mat = await readFile(await download.path(), 'utf8');
+  assert.match(mat, /^; \[Crawford "On"\]\n\n 3 point match\n/);
+  assert.equal(mat.match(/^ Game \d+$/gm).length, results.length, mat);
+  const wins = [...mat.matchAll(/^( +)Wins (\d+) points?$/gm)].map((m) => [m[1].length > 10 ? 'black' : 'white', Number(m[2])]);
+  assert.deepEqual(wins, results.map((r) => [r.winner, r.points]), mat);
+  for (const cell of [' Doubles => 2', ' Drops', ' Takes']) assert.ok(mat.includes(cell), `${cell} in ${mat}`);
   assert.deepEqual(page.errors, []);
 });
 
