@@ -95,7 +95,7 @@ test('a whole match to 3 on one device, by clicking: doubles dropped and taken, 
   if (results[0].winner !== results[1].winner) assert.ok(sawCrawford, 'the Crawford game was played');
   assert.match(await page.getByTestId('match-over').innerText(), /vyhrál zápas/);
   // The whole match as a Jellyfish .mat file: every game with its score before it and its result.
-  const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-mat').click()]);
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('result').getByTestId('export-mat').click()]);
   assert.match(download.suggestedFilename(), /^vrhcaby-\d+\.mat$/);
   const mat = await readFile(await download.path(), 'utf8');
   assert.match(mat, /^; \[Crawford "On"\]\n\n 3 point match\n/);
