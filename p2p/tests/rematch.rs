@@ -7,7 +7,7 @@ mod common;
 
 use common::Net;
 use vrhcaby_p2p::{rematch_id, PeerError};
-use vrhcaby_rules::{Clock, Command, Kind, Options, Phase, Side, Variant};
+use vrhcaby_rules::{Clock, Command, Options, Phase, Side, Variant};
 
 /// Both devices press Rematch, `first` before the other, with the link re-opened after each (as
 /// the page does: the new game's hello on the open link).
@@ -97,19 +97,7 @@ fn a_standard_match_has_its_next_games_and_a_rematch_only_once_it_is_over() {
     let mut net = Net::new_under("std-r", 5, (0, 700), variant);
     net.connect();
     net.run(10_000);
-    let mover = net.game(Side::White).turn().unwrap();
-    net.act(
-        mover,
-        Command::OfferResign {
-            side: mover,
-            kind: Kind::Single,
-        },
-    )
-    .unwrap();
-    net.run(2_000);
-    net.act(!mover, Command::AcceptResign { side: !mover })
-        .unwrap();
-    net.run(2_000);
+    net.resign_single();
     net.assert_same();
     // The match to 1 is over: no next game, but a rematch: a new match from 0–0.
     assert!(net.dev.white.pg.next_game(0).is_none());
@@ -128,19 +116,7 @@ fn a_standard_match_has_its_next_games_and_a_rematch_only_once_it_is_over() {
     let mut net = Net::new_under("std-m", 6, (0, 0), money);
     net.connect();
     net.run(10_000);
-    let mover = net.game(Side::White).turn().unwrap();
-    net.act(
-        mover,
-        Command::OfferResign {
-            side: mover,
-            kind: Kind::Single,
-        },
-    )
-    .unwrap();
-    net.run(2_000);
-    net.act(!mover, Command::AcceptResign { side: !mover })
-        .unwrap();
-    net.run(2_000);
+    net.resign_single();
     assert!(net.dev.white.pg.next_game(0).is_some());
     assert!(net.dev.white.pg.rematch(0).is_none());
 }

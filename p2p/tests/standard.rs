@@ -184,20 +184,8 @@ fn a_peer_under_other_rules_or_options_is_refused() {
 #[test]
 fn the_next_game_of_a_match_between_the_same_devices() {
     let mut net = opened(9);
-    let mover = net.game(Side::White).turn().unwrap();
     // The mover resigns a single game: its opponent scores 1 of the match to 5.
-    net.act(
-        mover,
-        Command::OfferResign {
-            side: mover,
-            kind: Kind::Single,
-        },
-    )
-    .unwrap();
-    net.run(2_000);
-    net.act(!mover, Command::AcceptResign { side: !mover })
-        .unwrap();
-    net.run(2_000);
+    let mover = net.resign_single();
     net.assert_same();
     assert!(net.dev.white.pg.next_game(0).is_some());
     // Both players press Next game (one after the other): the same game on both devices.

@@ -294,6 +294,21 @@ impl Net {
         }
     }
 
+    /// Standard: the side to move offers to resign a single game and the other accepts; returns
+    /// the side that resigned.
+    #[allow(dead_code)]
+    pub fn resign_single(&mut self) -> Side {
+        let mover = self.game(Side::White).turn().expect("a side to move");
+        let kind = vrhcaby_rules::Kind::Single;
+        self.act(mover, Command::OfferResign { side: mover, kind })
+            .expect("the offer");
+        self.run(2_000);
+        self.act(!mover, Command::AcceptResign { side: !mover })
+            .expect("the acceptance");
+        self.run(2_000);
+        mover
+    }
+
     /// The player of `side` acts on their own device.
     pub fn act(&mut self, side: Side, cmd: Command) -> Result<(), PeerError> {
         let c = self.clock(side);
