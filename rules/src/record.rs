@@ -257,8 +257,12 @@ impl Record {
         let mut r = Reader::new(json);
         let mut at = "the record";
         r.object(|r, key| {
-            at = fields.read(r, key)?;
-            Some(())
+            at = FIELDS
+                .iter()
+                .find(|f| **f == key)
+                .copied()
+                .unwrap_or("a field");
+            fields.read(r, key)
         })
         .and_then(|()| {
             at = "the end of the text";
@@ -369,6 +373,11 @@ impl Record {
     }
 }
 
+/// The record's fields, by name (an error names the one that cannot be read).
+const FIELDS: [&str; 8] = [
+    "format", "version", "rules", "position", "created", "options", "context", "commands",
+];
+
 /// A record's fields as read, before they are checked.
 #[derive(Default)]
 struct Fields<'a> {
@@ -384,44 +393,37 @@ struct Fields<'a> {
 }
 
 impl<'a> Fields<'a> {
-    /// Reads the value of `key`; says which field it was (for the error when it cannot be read).
-    fn read(&mut self, r: &mut Reader<'a>, key: &str) -> Option<&'static str> {
-        Some(match key {
+    /// Reads the value of `key` (an unknown key's value is skipped).
+    fn read(&mut self, r: &mut Reader<'a>, key: &str) -> Option<()> {
+        match key {
             "format" => {
                 self.format = Some(r.string()?);
-                "format"
             }
             "version" => {
                 self.version = Some(r.uint()?);
-                "version"
             }
             "rules" => {
                 self.rules = Rules::parse(&r.string()?)?;
-                "rules"
             }
             "position" => {
                 if !r.null() {
                     self.position = Some(read_setup(r)?);
                 }
-                "position"
             }
             "created" => {
                 if !r.null() {
                     self.created = Some(r.uint()?);
                 }
-                "created"
             }
             // A build without standard backgammon keeps no options (it replays none of its
             // games); with it, the options and context are read by their own serde form.
             #[cfg(feature = "standard")]
             "options" => {
                 self.options = serde_json::from_str(r.raw()?).ok()?;
-                "options"
             }
             #[cfg(feature = "standard")]
             "context" => {
                 self.context = serde_json::from_str(r.raw()?).ok()?;
-                "context"
             }
             "commands" => {
                 let mut list = Vec::new();
@@ -430,13 +432,12 @@ impl<'a> Fields<'a> {
                     Some(())
                 })?;
                 self.commands = Some(list);
-                "commands"
             }
             _ => {
                 r.raw()?;
-                "a field"
             }
-        })
+        }
+        Some(())
     }
 }
 

@@ -270,6 +270,31 @@ fn hostile_records_get_an_error_not_a_panic() {
     ] {
         assert!(Record::from_json(text).is_err(), "{text}");
     }
+    // The error names the field that cannot be read.
+    for (text, field) in [
+        (
+            r#"{"format":"vrhcaby-record","version":"1","commands":[]}"#,
+            "version",
+        ),
+        (
+            r#"{"format":"vrhcaby-record","version":1,"rules":"chess","commands":[]}"#,
+            "rules",
+        ),
+        (
+            r#"{"format":"vrhcaby-record","version":1,"commands":[1,}"#,
+            "commands",
+        ),
+        (
+            r#"{"format":"vrhcaby-record","version":1,"commands":[]} x"#,
+            "the end of the text",
+        ),
+    ] {
+        let err = Record::from_json(text);
+        assert!(
+            matches!(&err, Err(RecordError::Malformed(m)) if m.ends_with(field)),
+            "{text}: {err:?}"
+        );
+    }
     // A command read once per key; its message says what is missing.
     let err =
         Record::from_json(r#"{"format":"vrhcaby-record","version":1,"commands":[{"cmd":"tick"}]}"#);

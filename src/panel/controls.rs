@@ -159,7 +159,9 @@ fn standard_controls() -> impl IntoView {}
 fn PeerNotes() -> impl IntoView {
     let g = expect_context::<Dispatch>().game;
     let s = expect_context::<Settings>();
-    let remote = move || {
+    // A memo: the notes are made again only when what they say changes (an alert inserted anew
+    // on every tick would be read out again and again).
+    let remote = Memo::new(move |_| {
         with_session(g, |x, game, _| {
             x.remote().map(|p| {
                 (
@@ -171,12 +173,12 @@ fn PeerNotes() -> impl IntoView {
             })
         })
         .flatten()
-    };
+    });
     view! {
-        {move || remote().and_then(|r| r.2).map(|dv| view! {
+        {move || remote.get().and_then(|r| r.2).map(|dv| view! {
             <p class="halted" role="alert" data-testid="diverged">{i18n::divergence(s.lang.get(), &dv)}</p>
         })}
-        {move || remote().filter(|r| !r.0 && r.1 > 0 && r.3).map(|r| view! {
+        {move || remote.get().filter(|r| !r.0 && r.1 > 0 && r.3).map(|r| view! {
             <p class="reason" role="status" data-testid="not-receiving" data-unconfirmed=r.1.to_string()>
                 {i18n::not_receiving(s.lang.get())}
             </p>
