@@ -41,14 +41,5 @@ fn lot_turns_and_a_draw_offer_with_clocks_two_minutes_apart() {
         net.game(Side::Black).result().map(|r| r.1),
         Some(Reason::Resigned)
     );
-    assert!(
-        net.dev.white.errors.is_empty(),
-        "{:?}",
-        net.dev.white.errors
-    );
-    assert!(
-        net.dev.black.errors.is_empty(),
-        "{:?}",
-        net.dev.black.errors
-    );
+    net.assert_no_errors();
 }

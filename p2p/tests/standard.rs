@@ -113,16 +113,7 @@ fn a_roll_waits_for_the_choice_and_a_double_is_taken_then_a_resignation_accepted
     let g = net.game(Side::Black);
     assert_eq!(g.result().map(|r| r.1), Some(Reason::ResignAccepted));
     assert_eq!(g.score().map(|s| s.points), Some(4));
-    assert!(
-        net.dev.white.errors.is_empty(),
-        "{:?}",
-        net.dev.white.errors
-    );
-    assert!(
-        net.dev.black.errors.is_empty(),
-        "{:?}",
-        net.dev.black.errors
-    );
+    net.assert_no_errors();
 }
 
 #[test]

@@ -40,6 +40,25 @@ fn roll(g: &mut Game, t: &mut u64, a: u8, b: u8) {
     play_first_moves(g, t);
 }
 
+/// The opening roll (one die each), played by the first legal moves.
+fn opening(g: &mut Game, t: &mut u64, white: u8, black: u8) {
+    act(
+        g,
+        t,
+        Command::Opening {
+            white: d(white),
+            black: d(black),
+        },
+    );
+    play_first_moves(g, t);
+}
+
+/// `side` offers to resign for `kind` and the other accepts.
+fn resigns(g: &mut Game, t: &mut u64, side: Side, kind: Kind) {
+    act(g, t, Command::OfferResign { side, kind });
+    act(g, t, Command::AcceptResign { side: !side });
+}
+
 fn act(g: &mut Game, t: &mut u64, cmd: Command) {
     *t += 1_000;
     g.apply(cmd, *t).unwrap();
@@ -51,15 +70,7 @@ fn three_games() -> Vec<Record> {
     let mut games = Vec::new();
     // Game 1: White opens with 3-1, Black rolls 6-4; White doubles, Black drops: White 1.
     let mut g = Game::with_variant(variant, None).unwrap();
-    act(
-        &mut g,
-        &mut t,
-        Command::Opening {
-            white: d(3),
-            black: d(1),
-        },
-    );
-    play_first_moves(&mut g, &mut t);
+    opening(&mut g, &mut t, 3, 1);
     roll(&mut g, &mut t, 6, 4);
     act(&mut g, &mut t, Command::Double { side: Side::White });
     act(&mut g, &mut t, Command::Drop { side: Side::Black });
@@ -67,49 +78,17 @@ fn three_games() -> Vec<Record> {
     // Game 2: Black opens with 5-2; White rolls 4-4; Black doubles, White takes; Black rolls
     // 2-1, White resigns a single game: Black 2.
     let mut g = Game::with_context(variant, g.next_context().unwrap(), None).unwrap();
-    act(
-        &mut g,
-        &mut t,
-        Command::Opening {
-            white: d(2),
-            black: d(5),
-        },
-    );
-    play_first_moves(&mut g, &mut t);
+    opening(&mut g, &mut t, 2, 5);
     roll(&mut g, &mut t, 4, 4);
     act(&mut g, &mut t, Command::Double { side: Side::Black });
     act(&mut g, &mut t, Command::Take { side: Side::White });
     roll(&mut g, &mut t, 2, 1);
-    act(
-        &mut g,
-        &mut t,
-        Command::OfferResign {
-            side: Side::White,
-            kind: Kind::Single,
-        },
-    );
-    act(&mut g, &mut t, Command::AcceptResign { side: Side::Black });
+    resigns(&mut g, &mut t, Side::White, Kind::Single);
     games.push(g.record().clone());
     // Game 3, the Crawford game: White opens with 6-5; Black resigns a gammon: White 1 + 2 = 3.
     let mut g = Game::with_context(variant, g.next_context().unwrap(), None).unwrap();
-    act(
-        &mut g,
-        &mut t,
-        Command::Opening {
-            white: d(6),
-            black: d(5),
-        },
-    );
-    play_first_moves(&mut g, &mut t);
-    act(
-        &mut g,
-        &mut t,
-        Command::OfferResign {
-            side: Side::Black,
-            kind: Kind::Gammon,
-        },
-    );
-    act(&mut g, &mut t, Command::AcceptResign { side: Side::White });
+    opening(&mut g, &mut t, 6, 5);
+    resigns(&mut g, &mut t, Side::Black, Kind::Gammon);
     assert!(g.next_context().unwrap().is_over(&variant.options()));
     games.push(g.record().clone());
     games

@@ -249,13 +249,8 @@ pub fn next_game_button(d: Dispatch) -> impl IntoView {
     let s = d.settings;
     let has_next = move || {
         d.game.session.with(|x| {
-            x.as_ref().is_some_and(|x| {
-                let game = x.game();
-                game.variant().is_standard()
-                    && game
-                        .next_context()
-                        .is_some_and(|c| !c.is_over(&game.variant().options()))
-            })
+            x.as_ref()
+                .is_some_and(|x| x.game().next_game_context().is_some())
         })
     };
     view! {

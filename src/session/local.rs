@@ -177,10 +177,7 @@ impl LocalGame {
     #[must_use]
     pub fn next_game(&self, dice: Dice) -> Option<LocalGame> {
         let variant = self.game.variant();
-        let context = self.game.next_context().filter(|_| variant.is_standard())?;
-        if context.is_over(&variant.options()) {
-            return None;
-        }
+        let context = self.game.next_game_context()?;
         Some(LocalGame {
             game: Game::with_context(variant, context, None).ok()?,
             dice,

@@ -153,6 +153,13 @@ export async function connectPair(browser, url) {
   const host = await peerPage(browser);
   const guest = await peerPage(browser);
   await host.goto(url);
+  return { host, guest, ...(await connect(host, guest)) };
+}
+
+/** Connects two open pages by clicking (the host on a screen with Play with a friend): the
+ * host invites, the guest opens the link, the answer code goes back. Resolves with the link and
+ * the code when both show the peer online. */
+export async function connect(host, guest) {
   await host.getByTestId('play-friend').click();
   await host.getByTestId('invite-link').waitFor();
   const link = await host.getByTestId('invite-link').inputValue();
@@ -162,7 +169,7 @@ export async function connectPair(browser, url) {
   await host.getByTestId('paste-answer').fill(answer);
   await host.getByTestId('connect').click();
   for (const page of [host, guest]) await waitOnline(page);
-  return { host, guest, link, answer };
+  return { link, answer };
 }
 
 /** Waits for the peer-status to read `state`. */

@@ -4,7 +4,7 @@
 // connects until it takes the game over).
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, peerPage, playOneMove, serveDist, snapshot, waitOnline, waitPhase } from './harness.mjs';
+import { connect, launch, peerPage, playOneMove, serveDist, snapshot, waitOnline, waitPhase } from './harness.mjs';
 
 let server;
 let browser;
@@ -27,17 +27,6 @@ async function holdable(page) {
       return send.call(this, data);
     };
   });
-}
-
-/** Connects two pages by clicking; `host` may already be open. */
-async function connect(host, guest) {
-  await host.getByTestId('play-friend').click();
-  await host.getByTestId('invite-link').waitFor();
-  await guest.goto(await host.getByTestId('invite-link').inputValue());
-  await guest.getByTestId('answer-code').waitFor();
-  await host.getByTestId('paste-answer').fill(await guest.getByTestId('answer-code').inputValue());
-  await host.getByTestId('connect').click();
-  for (const page of [host, guest]) await waitOnline(page);
 }
 
 /** `inviter` (in a game, offline) makes a new invitation and `joiner` answers it. */

@@ -2,7 +2,7 @@
 // tab at a time.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, peerPage, playMoves, serveDist, snapshot, startGame, waitOnline, waitPhase } from './harness.mjs';
+import { connect, launch, peerPage, playMoves, serveDist, snapshot, startGame, waitPhase } from './harness.mjs';
 
 let server;
 let browser;
@@ -20,13 +20,7 @@ test('a hot-seat game in progress survives opening an invitation link in the sam
   // A friend invites; the guest opens the link in the same browser and they connect.
   const host = await peerPage(browser);
   await host.goto(server.url);
-  await host.getByTestId('play-friend').click();
-  await host.getByTestId('invite-link').waitFor();
-  await guest.goto(await host.getByTestId('invite-link').inputValue());
-  await guest.getByTestId('answer-code').waitFor();
-  await host.getByTestId('paste-answer').fill(await guest.getByTestId('answer-code').inputValue());
-  await host.getByTestId('connect').click();
-  for (const page of [host, guest]) await waitOnline(page);
+  await connect(host, guest);
   await guest.waitForFunction(() => document.querySelector('svg.board')?.getAttribute('data-seat') === 'black');
 
   // Back on the start page both games are offered, each with its own Continue.

@@ -5,7 +5,7 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
-import { launch, newPage, peerPage, playOneMove, serveDist, waitOnline, waitPhase } from './harness.mjs';
+import { connect, launch, newPage, peerPage, playOneMove, serveDist, waitPhase } from './harness.mjs';
 
 let server;
 let browser;
@@ -183,13 +183,7 @@ test('between two pages: the opening through the exchange, a double, a take, a r
   await host.goto(`${server.url}peer/`);
   await host.getByTestId('game-rules').selectOption('standard');
   await host.getByTestId('match-length').selectOption('3');
-  await host.getByTestId('play-friend').click();
-  await host.getByTestId('invite-link').waitFor();
-  await guest.goto(await host.getByTestId('invite-link').inputValue());
-  await guest.getByTestId('answer-code').waitFor();
-  await host.getByTestId('paste-answer').fill(await guest.getByTestId('answer-code').inputValue());
-  await host.getByTestId('connect').click();
-  for (const page of [host, guest]) await waitOnline(page);
+  await connect(host, guest);
   for (const page of [host, guest]) {
     await page.waitForFunction(() => document.querySelector('svg.board')?.getAttribute('data-rules') === 'standard');
     assert.equal(await attr(page, 'data-match-length'), '3');

@@ -128,9 +128,7 @@ impl PeerGame {
     pub fn next_game(&self, now: Millis) -> Option<PeerGame> {
         let g = self.game();
         let variant = g.variant();
-        let context = g
-            .next_context()
-            .filter(|c| variant.is_standard() && !c.is_over(&variant.options()))?;
+        let context = g.next_game_context()?;
         let mut head = Record::for_variant(variant, None);
         head.context = context;
         let game = vrhcaby_rules::Game::with_context(variant, context, None).ok()?;
@@ -157,10 +155,7 @@ impl PeerGame {
     #[must_use]
     pub fn can_rematch(&self) -> bool {
         let g = self.game();
-        g.result().is_some()
-            && !(g.variant().is_standard()
-                && g.next_context()
-                    .is_some_and(|c| !c.is_over(&g.variant().options())))
+        g.result().is_some() && g.next_game_context().is_none()
     }
 
     /// A game that follows this one on the same link: the clock's offset carries over.

@@ -366,6 +366,18 @@ impl Net {
         self.run(2_000);
     }
 
+    /// Neither device refused anything from the other.
+    #[allow(dead_code)]
+    pub fn assert_no_errors(&self) {
+        for side in Side::ALL {
+            assert!(
+                self.dev[side].errors.is_empty(),
+                "{side:?}: {:?}",
+                self.dev[side].errors
+            );
+        }
+    }
+
     pub fn assert_same(&self) {
         let (w, b) = (self.game(Side::White), self.game(Side::Black));
         assert_eq!(w.record(), b.record(), "the two records differ");

@@ -397,6 +397,15 @@ impl Game {
         )
     }
 
+    /// Standard: the context of the next game, when one follows this finished game (the match
+    /// is not over, or money play); `None` while the game is on, when the match is over and
+    /// under the house rules. A rematch follows only where this is `None`.
+    #[must_use]
+    pub fn next_game_context(&self) -> Option<MatchContext> {
+        self.next_context()
+            .filter(|c| self.variant.is_standard() && !c.is_over(&self.variant.options()))
+    }
+
     /// Whether `side` may double now, and why not (T4, T8, T11).
     pub(super) fn double_bar(&self, side: Side) -> Result<(), DoubleBar> {
         use crate::matchplay::Crawford;
