@@ -476,6 +476,8 @@ impl Game {
                 self.last_move_at = now;
                 events.push(Event::Moved { side, mv, hit });
                 if self.position.is_finished(side) {
+                    // The last turn of a game spends the clock too (T10, T11).
+                    self.charge_reserve(side, clock, now);
                     self.finish(Outcome::win(side), Reason::BoreOff, events);
                 } else if dice.is_empty()
                     || !self.variant.has_legal_move(&self.position, side, &dice)

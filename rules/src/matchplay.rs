@@ -24,7 +24,7 @@ pub enum Crawford {
 /// What a game of standard backgammon starts from: the score before it (a match's, or money
 /// play's running total), the Crawford state and the clock's reserve left.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
-#[serde(default)]
+#[serde(default, deny_unknown_fields)]
 pub struct MatchContext {
     pub score: BySide<u16>,
     pub crawford: Crawford,

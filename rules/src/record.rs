@@ -268,7 +268,14 @@ impl Record {
             at = "the end of the text";
             r.end()
         })
-        .ok_or_else(|| RecordError::Malformed(format!("cannot read {at}")))?;
+        .ok_or_else(|| {
+            RecordError::Malformed(
+                fields
+                    .problem
+                    .take()
+                    .unwrap_or_else(|| format!("cannot read {at}")),
+            )
+        })?;
         let (Some(format), Some(version), Some(raw_commands)) =
             (fields.format, fields.version, fields.commands)
         else {
@@ -390,6 +397,8 @@ struct Fields<'a> {
     context: Option<MatchContext>,
     /// Each command's text, read one by one so an unreadable one is named by its index.
     commands: Option<Vec<&'a str>>,
+    /// Why a field could not be read, when there is more to say than its name.
+    problem: Option<String>,
 }
 
 impl<'a> Fields<'a> {
@@ -419,11 +428,11 @@ impl<'a> Fields<'a> {
             // games); with it, the options and context are read by their own serde form.
             #[cfg(feature = "standard")]
             "options" => {
-                self.options = serde_json::from_str(r.raw()?).ok()?;
+                self.options = Some(self.strict(r.raw()?, "options")?);
             }
             #[cfg(feature = "standard")]
             "context" => {
-                self.context = serde_json::from_str(r.raw()?).ok()?;
+                self.context = Some(self.strict(r.raw()?, "context")?);
             }
             "commands" => {
                 let mut list = Vec::new();
@@ -438,6 +447,27 @@ impl<'a> Fields<'a> {
             }
         }
         Some(())
+    }
+}
+
+#[cfg(feature = "standard")]
+impl Fields<'_> {
+    /// Reads `field` (the options or the context) by its serde form, which refuses a key it
+    /// does not know: a misspelt option would otherwise be dropped without a word. The
+    /// problem names the key.
+    fn strict<T: serde::de::DeserializeOwned>(&mut self, raw: &str, field: &str) -> Option<T> {
+        serde_json::from_str(raw)
+            .map_err(|e| {
+                let text = e.to_string();
+                let unknown = text
+                    .strip_prefix("unknown field `")
+                    .and_then(|rest| rest.split('`').next());
+                self.problem = Some(match unknown {
+                    Some(key) => format!("unknown key {key:?} in {field}"),
+                    None => format!("cannot read {field}"),
+                });
+            })
+            .ok()
     }
 }
 

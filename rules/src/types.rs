@@ -73,6 +73,7 @@ impl fmt::Display for Side {
 /// assert_eq!(sides, Side::ALL);
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct BySide<T> {
     pub white: T,
     pub black: T,

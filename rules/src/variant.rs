@@ -20,7 +20,7 @@ pub const MAX_MATCH_LENGTH: u8 = 25;
 pub const MAX_AUTO_DOUBLES: u8 = 6;
 
 /// The clock of a standard game (T10, T11).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default, Serialize)]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum Clock {
     /// No clock (the default on one device and against the computer).
@@ -33,10 +33,50 @@ pub enum Clock {
     DelayReserve { delay_ms: u32, reserve_ms: u32 },
 }
 
+/// A clock as written: its kind and the fields a kind may have. Read by hand because serde's
+/// `deny_unknown_fields` does not reach the unit variants of an internally tagged enum: a
+/// `{"kind":"house","delay_ms":1}` must be refused, naming the key, like any other.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ClockFields {
+    kind: ClockKind,
+    delay_ms: Option<u32>,
+    reserve_ms: Option<u32>,
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "snake_case")]
+enum ClockKind {
+    None,
+    House,
+    DelayReserve,
+}
+
+impl<'de> Deserialize<'de> for Clock {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Clock, D::Error> {
+        use serde::de::Error;
+        let f = ClockFields::deserialize(d)?;
+        match (f.kind, f.delay_ms, f.reserve_ms) {
+            (ClockKind::DelayReserve, Some(delay_ms), Some(reserve_ms)) => {
+                Ok(Clock::DelayReserve {
+                    delay_ms,
+                    reserve_ms,
+                })
+            }
+            (ClockKind::DelayReserve, None, _) => Err(D::Error::missing_field("delay_ms")),
+            (ClockKind::DelayReserve, _, None) => Err(D::Error::missing_field("reserve_ms")),
+            (_, Some(_), _) => Err(D::Error::unknown_field("delay_ms", &["kind"])),
+            (_, _, Some(_)) => Err(D::Error::unknown_field("reserve_ms", &["kind"])),
+            (ClockKind::None, None, None) => Ok(Clock::None),
+            (ClockKind::House, None, None) => Ok(Clock::House),
+        }
+    }
+}
+
 /// The options of standard backgammon. Jacoby, beavers (with raccoons) and automatic doubles
 /// are money-play agreements (T8: never in a match); Crawford and Holland belong to matches.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(default)]
+#[serde(default, deny_unknown_fields)]
 pub struct Options {
     /// 0: money play; 1–25: a match to that many points.
     pub match_length: u8,

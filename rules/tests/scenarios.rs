@@ -651,7 +651,6 @@ fn error_json(e: &CommandError) -> Value {
         CommandError::CannotBeaver => json!({ "kind": "cannot_beaver" }),
         CommandError::NoResignOffer => json!({ "kind": "no_resign_offer" }),
         CommandError::AnswerPending => json!({ "kind": "answer_pending" }),
-        CommandError::ResignAfterTimeout => json!({ "kind": "resign_after_timeout" }),
     }
 }
 
@@ -784,6 +783,17 @@ fn check_state(game: &Game, t: u64, check: &Value) -> Res {
                     ("next_crawford", Some(c)) => c["crawford"].clone(),
                     (k, Some(c)) => c["score"][&k[5..]].clone(),
                 };
+                (*expected == got, got)
+            }
+            "next_reserve_white" | "next_reserve_black" => {
+                let got = now.next_context().map_or(Value::Null, |c| {
+                    let side = if key.ends_with("white") {
+                        Side::White
+                    } else {
+                        Side::Black
+                    };
+                    json!(c.reserve.map(|r| r[side]))
+                });
                 (*expected == got, got)
             }
             "reserve_white" | "reserve_black" => {

@@ -176,6 +176,58 @@ fn a_standard_record_keeps_its_options_and_context() {
     assert_eq!(g.score().map(|s| s.points), Some(2));
 }
 
+#[test]
+fn a_key_the_record_does_not_know_is_refused_by_name() {
+    let record = |options: &str, context: &str| {
+        format!(
+            r#"{{"format":"vrhcaby-record","version":1,"rules":"standard","options":{options},"context":{context},"commands":[]}}"#
+        )
+    };
+    let ok_options = r#"{"match_length":0,"crawford":false,"beavers":true}"#;
+    let ok_context = r#"{"score":{"white":0,"black":0}}"#;
+    let read = Record::from_json(&record(ok_options, ok_context)).unwrap();
+    assert!(read.options.is_some_and(|o| o.beavers));
+    let cases = [
+        // "beaver" for "beavers": without the check, a game with no beavers and no word.
+        (
+            r#"{"match_length":0,"crawford":false,"beaver":true}"#,
+            ok_context,
+            "\"beaver\" in options",
+        ),
+        (
+            r#"{"match_length":3,"clock":{"kind":"delay_reserve","delay_ms":1,"reserve_ms":2,"reserve":3}}"#,
+            ok_context,
+            "\"reserve\" in options",
+        ),
+        (
+            r#"{"match_length":3,"clock":{"kind":"house","delay_ms":1}}"#,
+            ok_context,
+            "\"delay_ms\" in options",
+        ),
+        (
+            ok_options,
+            r#"{"score":{"white":0,"black":0},"crawfrod":"before"}"#,
+            "\"crawfrod\" in context",
+        ),
+        (
+            ok_options,
+            r#"{"score":{"white":0,"black":0,"blue":1}}"#,
+            "\"blue\" in context",
+        ),
+    ];
+    for (options, context, named) in cases {
+        let err = Record::from_json(&record(options, context)).unwrap_err();
+        let text = err.to_string();
+        assert!(
+            text.contains(&format!("unknown key {named}")),
+            "{options} {context}: {text}"
+        );
+    }
+    // A value of the wrong type is still refused, naming the field.
+    let err = Record::from_json(&record(r#"{"cube":"yes"}"#, ok_context)).unwrap_err();
+    assert!(err.to_string().contains("cannot read options"), "{err}");
+}
+
 /// One random game from `context`: random moves, and cube actions and resignations at random.
 /// Returns the finished game.
 fn random_game(v: Variant, context: MatchContext, rng: &mut SplitMix64) -> Game {

@@ -129,14 +129,6 @@ pub fn command_error(lang: Lang, e: &CommandError) -> String {
         (Lang::Cs, E::AnswerPending) => "Nejdřív je třeba odpovědět na nabídku.".into(),
         #[cfg(feature = "standard")]
         (Lang::En, E::AnswerPending) => "The pending offer must be answered first.".into(),
-        #[cfg(feature = "standard")]
-        (Lang::Cs, E::ResignAfterTimeout) => {
-            "Čas na posun vypršel: vzdání už nabídnout nelze.".into()
-        }
-        #[cfg(feature = "standard")]
-        (Lang::En, E::ResignAfterTimeout) => {
-            "Your move time has run out: no resignation offer now.".into()
-        }
     }
 }
 

@@ -61,8 +61,6 @@ pub enum CommandError {
     NoResignOffer,
     /// Standard: a double or a resignation is waiting for its answer.
     AnswerPending,
-    /// A player whose move time has run out may not offer to resign (it would stop the claim).
-    ResignAfterTimeout,
 }
 
 /// Why a side may not double (T4, T8, T11).
@@ -149,9 +147,6 @@ impl fmt::Display for CommandError {
             CommandError::NoResignOffer => f.write_str("no resignation waits for an answer"),
             CommandError::AnswerPending => {
                 f.write_str("a double or a resignation is waiting for its answer")
-            }
-            CommandError::ResignAfterTimeout => {
-                f.write_str("your move time has run out: you may not offer to resign")
             }
         }
     }

@@ -5,7 +5,6 @@ use super::State;
 use super::{Command, CommandError, Event, Game, Kind, Millis, Outcome, Reason, Score};
 use crate::cube::{Cube, Offer, Stage};
 use crate::types::{Roll, Side};
-use crate::variant::Clock;
 
 impl Game {
     /// Runs a command the standard rules treat their own way; `None` for the commands both rule
@@ -225,17 +224,10 @@ impl Game {
         now: Millis,
         events: &mut Vec<Event>,
     ) -> Result<(), CommandError> {
+        // Also a mover whose time has run out (T11): a refused offer gives the time it waited
+        // back to nobody, so the mover is exactly as late as before and the claim stays open.
         match self.state {
-            State::Rolling { .. } => {}
-            State::Moving {
-                side: mover, clock, ..
-            } => {
-                let late = self.variant.clock() == Clock::House
-                    && self.move_deadline(mover, clock).is_some_and(|d| now >= d);
-                if mover == side && late {
-                    return Err(CommandError::ResignAfterTimeout);
-                }
-            }
+            State::Rolling { .. } | State::Moving { .. } => {}
             State::Doubled { .. } | State::ResignOffered { .. } => {
                 return Err(CommandError::AnswerPending)
             }
@@ -269,6 +261,11 @@ impl Game {
             return Err(CommandError::NotYourTurn { side });
         }
         if accept {
+            // The turn an accepted offer ends is charged up to the offer (T10, T11): the
+            // reserve belongs to the match.
+            if let Some(State::Moving { side, clock, .. }) = self.resume.take() {
+                self.charge_reserve(side, clock, at);
+            }
             let score = Score {
                 points: self.points_for(kind),
                 kind,
