@@ -1,7 +1,7 @@
 // Minifies the wasm-bindgen glue of each page (Trunk's own JS minifier cannot parse it) with
 // terser, and updates the page's subresource-integrity hash for it. Run by scripts/build.sh
 // after Trunk: `node scripts/minify-js.mjs dist dist/peer`. The glue is an ES module; names it
-// exports stay as they are.
+// exports stay as they are. It also clears two console warnings of Trunk's output (see below).
 import { createHash } from 'node:crypto';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -30,5 +30,17 @@ for (const dir of process.argv.slice(2)) {
     await writeFile(path, after);
     console.log(`${path}: ${before.length} → ${after.length} bytes`);
   }
+  // Chromium ignores `integrity` on a `preload` of the wasm (as=fetch) and says so on every load;
+  // the wasm is fetched by the glue's init anyway: no integrity there, no warning.
+  html = html.replace(/<link ([^>]*)>/g, (tag, attrs) => (/\bas=fetch\b/.test(attrs) && /\brel=preload\b/.test(attrs)
+    ? `<link ${attrs.replace(/\s*integrity=("[^"]*"|\S+)/, '')}>` : tag));
   await writeFile(htmlPath, html);
+  // Trunk's worker loader calls the wasm-bindgen init with a bare path, which wasm-bindgen
+  // deprecates (a console warning each time a worker starts): pass it as `module_or_path`.
+  for (const name of await readdir(dir)) {
+    if (!/_loader\.js$/.test(name)) continue;
+    const path = join(dir, name);
+    const text = await readFile(path, 'utf8');
+    await writeFile(path, text.replace(/wasm_bindgen\(("[^"]+\.wasm")\)/g, 'wasm_bindgen({module_or_path:$1})'));
+  }
 }

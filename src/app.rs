@@ -56,7 +56,7 @@ pub fn App() -> impl IntoView {
                 Screen::HowTo => EitherOf5::B(view! { <HowTo/> }),
                 Screen::Game => EitherOf5::C(view! { <GameScreen/> }),
                 Screen::Friend => EitherOf5::D(view! { <FriendScreen/> }),
-                Screen::Computer | Screen::Replay => EitherOf5::E(full_app_screen(d.nav.screen.get())),
+                Screen::Computer | Screen::Replay | Screen::History => EitherOf5::E(full_app_screen(d.nav.screen.get())),
             }}
         </div>
     }
@@ -91,10 +91,12 @@ fn replay_request(_: Dispatch) -> bool {
 /// The screens only the full app has (on the start page nothing: they are never shown there).
 #[cfg(feature = "viewer")]
 fn full_app_screen(screen: Screen) -> impl IntoView {
-    use crate::screens::{ComputerScreen, ReplayScreen};
+    use crate::screens::{ComputerScreen, HistoryScreen, ReplayScreen};
+    use leptos::either::EitherOf3;
     match screen {
-        Screen::Replay => leptos::either::Either::Left(view! { <ReplayScreen/> }),
-        _ => leptos::either::Either::Right(view! { <ComputerScreen/> }),
+        Screen::Replay => EitherOf3::A(view! { <ReplayScreen/> }),
+        Screen::History => EitherOf3::B(view! { <HistoryScreen/> }),
+        _ => EitherOf3::C(view! { <ComputerScreen/> }),
     }
 }
 

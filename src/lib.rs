@@ -9,6 +9,7 @@
 pub mod app;
 pub mod board;
 pub mod drivers;
+pub mod history;
 pub mod i18n;
 pub mod invite;
 pub mod net;

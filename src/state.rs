@@ -17,6 +17,7 @@ pub const MUTE_KEY: &str = "vrhcaby.muted";
 pub const NUMBERS_KEY: &str = "vrhcaby.numbers";
 pub const FOLLOW_KEY: &str = "vrhcaby.follow";
 pub const AUTO_KEY: &str = "vrhcaby.autoplay";
+pub const AUTO_ROLL_KEY: &str = "vrhcaby.autoroll";
 pub const MOTION_KEY: &str = "vrhcaby.motion";
 /// Also read by the inline script in `index.html` and `peer.html`, before the first paint.
 pub const THEME_KEY: &str = "vrhcaby.theme";
@@ -104,6 +105,8 @@ pub enum Screen {
     Computer,
     /// The replay viewer (the full app only).
     Replay,
+    /// "My games": the finished games kept on this device (the full app only).
+    History,
 }
 
 /// The hint on the board (`drivers::bot`): the steps of the strongest play for the person's roll,
@@ -140,6 +143,9 @@ pub struct Settings {
     pub portrait: RwSignal<bool>,
     /// Play a roll by itself when it can be played only one way (off unless chosen).
     pub auto_play: RwSignal<bool>,
+    /// Standard: roll by itself when the player here may double, as if they chose to roll
+    /// (off unless chosen; the computer never waits on it).
+    pub auto_roll: RwSignal<bool>,
     pub motion: RwSignal<Motion>,
     pub theme: RwSignal<Theme>,
 }
@@ -160,6 +166,7 @@ impl Settings {
             follow_turn: RwSignal::new(flag(FOLLOW_KEY, true)),
             portrait: RwSignal::new(platform::is_portrait()),
             auto_play: RwSignal::new(flag(AUTO_KEY, false)),
+            auto_roll: RwSignal::new(flag(AUTO_ROLL_KEY, false)),
             motion: RwSignal::new(
                 platform::load(MOTION_KEY)
                     .and_then(|c| from_code(&Motion::ALL, &c, Motion::code))
@@ -447,6 +454,7 @@ impl Dispatch {
                 Event::DrawLapsed { .. } | Event::Presence { .. } | Event::DiceLate { .. } => {}
                 Event::GameOver { outcome, reason } => {
                     said.push(i18n::result_line(lang, outcome, reason));
+                    crate::drivers::history::keep(self);
                 }
                 Event::OpeningTie { .. }
                 | Event::Doubled { .. }

@@ -17,6 +17,8 @@ pub const TRAY_W: f64 = 64.0;
 pub const RADIUS: f64 = 25.0;
 /// The doubling cube's side.
 pub const CUBE: f64 = 40.0;
+/// Room in the tray beyond the top slab's centre: half a slab and the count.
+const OFF_ROOM: f64 = 30.0;
 /// Across the board: two rows of points and the band between them (for dice and the clock).
 /// Portrait screens get shorter points so that each point is a ≥ 40 px touch target at 360 px.
 const LANDSCAPE: (f64, f64) = (250.0, 120.0);
@@ -202,7 +204,9 @@ impl View {
             }
             OFF => {
                 let (x, y, w, h) = self.tray_area_landscape(side);
-                self.xy(x + w / 2.0, y + h - 8.0 - k * 17.0)
+                // All 15 slabs and the count beyond the top one fit in the tray.
+                let step = 17.0_f64.min((h - 8.0 - OFF_ROOM) / 14.0);
+                self.xy(x + w / 2.0, y + h - 8.0 - k * step)
             }
             p => {
                 let white_point = match side {
@@ -222,11 +226,17 @@ impl View {
     }
 
     /// The centre of the doubling cube (standard rules): in the middle of the band beside the
-    /// trays while centred, at its owner's end of the band once owned.
+    /// trays while centred, at its owner's end of the band once owned. The portrait band is too
+    /// narrow for that to show: there the owned cube stands in the inner end of its owner's tray
+    /// (borne-off checkers fill a tray from its outer end).
     #[must_use]
     pub fn cube_xy(self, owner: Option<Side>) -> (f64, f64) {
         let band = self.height() - 2.0 * (MARGIN + self.point_len());
-        let shift = band / 2.0 - CUBE / 2.0 - 4.0;
+        let shift = if self.portrait {
+            band / 2.0 + CUBE / 2.0 + 6.0
+        } else {
+            band / 2.0 - CUBE / 2.0 - 4.0
+        };
         let y = match owner {
             None => self.mid_y(),
             Some(side) if side == self.seat => self.mid_y() + shift,
@@ -243,6 +253,17 @@ impl View {
             MARGIN
         };
         (TRAY_X, y, TRAY_W, self.point_len())
+    }
+
+    /// Where the count of borne-off checkers stands: just beyond the top slab at `(cx, cy)`,
+    /// along the stack (up in landscape, left in portrait), inside the tray.
+    #[must_use]
+    pub fn off_count_xy(self, cx: f64, cy: f64) -> (f64, f64) {
+        if self.portrait {
+            (cx - 19.0, cy + 6.0)
+        } else {
+            (cx, cy - 13.0)
+        }
     }
 
     /// A borne-off checker's slab (x, y, w, h) around its centre.
@@ -292,6 +313,58 @@ impl View {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_owned_cube_is_clearly_on_its_owners_side() {
+        for portrait in [false, true] {
+            for seat in Side::ALL {
+                let v = View { seat, portrait };
+                let (cx, cy) = v.cube_xy(None);
+                for owner in Side::ALL {
+                    let (x, y) = v.cube_xy(Some(owner));
+                    // Towards the owner's tray, by at least most of a cube.
+                    let (tx, ty, tw, th) = v.tray_area(owner);
+                    let (mx, my) = (tx + tw / 2.0, ty + th / 2.0);
+                    let before = (cx - mx).hypot(cy - my);
+                    let after = (x - mx).hypot(y - my);
+                    assert!(
+                        before - after >= 0.8 * CUBE - 1.0 || !portrait && before - after > 30.0,
+                        "{portrait} {seat} {owner}: {before} → {after}"
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn fifteen_borne_off_checkers_and_their_count_stay_inside_the_tray() {
+        for portrait in [false, true] {
+            for seat in Side::ALL {
+                let v = View { seat, portrait };
+                for side in Side::ALL {
+                    let (tx, ty, tw, th) = v.tray_area(side);
+                    let inside = |x: f64, y: f64| {
+                        x >= tx - 0.5 && x <= tx + tw + 0.5 && y >= ty - 0.5 && y <= ty + th + 0.5
+                    };
+                    for k in 0..15 {
+                        let (cx, cy) = v.checker_xy(side, OFF as u8, k, 15);
+                        let (x, y, w, h) = v.slab(cx, cy);
+                        assert!(
+                            inside(x, y) && inside(x + w, y + h),
+                            "{portrait} {seat} {side} {k}"
+                        );
+                    }
+                    // The count's text (16 px, centred on x, its baseline at y).
+                    let (cx, cy) = v.checker_xy(side, OFF as u8, 14, 15);
+                    let (lx, ly) = v.off_count_xy(cx, cy);
+                    assert!(
+                        inside(lx - 10.0, ly - 13.0) && inside(lx + 10.0, ly + 2.0),
+                        "{portrait} {seat} {side} count"
+                    );
+                }
+            }
+        }
+    }
 
     #[test]
     fn each_seat_sees_its_home_bottom_right() {

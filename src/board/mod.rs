@@ -167,6 +167,12 @@ pub fn Board(
             });
         }
     });
+    // A drop ignores the click its own release may fire (on the spot where it was dropped, if
+    // it began there too). No click follows most drags, so the flag must not wait for one: any
+    // new press ends it — the next real tap always begins with one.
+    let down_listener = window_event_listener(leptos::ev::pointerdown, move |_| {
+        suppress_click.set(false);
+    });
     let up_listener = window_event_listener(leptos::ev::pointerup, move |ev| {
         let Some(d) = drag.get_untracked() else {
             return;
@@ -197,6 +203,7 @@ pub fn Board(
     });
     on_cleanup(move || {
         move_listener.remove();
+        down_listener.remove();
         up_listener.remove();
         escape.remove();
     });
@@ -239,20 +246,33 @@ pub fn Board(
             .get_untracked()
             .and_then(|svg| svg.query_selector(&selector).ok().flatten())
     };
+    let go = move |next: Spot| {
+        if let (Some(svg), Some(el)) = (svg_ref.get_untracked(), spot_el(next)) {
+            if let Ok(Some(old)) = svg.query_selector("[tabindex=\"0\"]") {
+                let _ = old.set_attribute("tabindex", "-1");
+            }
+            let _ = el.set_attribute("tabindex", "0");
+            crate::platform::focus(&el);
+        }
+    };
     let key = move |spot: Spot, ev: web_sys::KeyboardEvent| {
         let k = ev.key();
         if k == "Enter" || k == " " {
             ev.prevent_default();
             tap(spot);
+        } else if matches!(k.as_str(), "n" | "N" | "p" | "P") {
+            // N jumps to the next checker that can move (or target of the selected one), P or
+            // Shift+N back; the board stays one Tab stop.
+            let back = k == "N" || k.eq_ignore_ascii_case("p");
+            if let Some(next) =
+                view.with_untracked(|v| input::jump(v, selected.get_untracked(), spot, back))
+            {
+                ev.prevent_default();
+                go(next);
+            }
         } else if let Some(next) = input::neighbour(view_of.get_untracked(), spot, &k) {
             ev.prevent_default();
-            if let (Some(svg), Some(el)) = (svg_ref.get_untracked(), spot_el(next)) {
-                if let Ok(Some(old)) = svg.query_selector("[tabindex=\"0\"]") {
-                    let _ = old.set_attribute("tabindex", "-1");
-                }
-                let _ = el.set_attribute("tabindex", "0");
-                crate::platform::focus(&el);
-            }
+            go(next);
         }
     };
     let flag = |b: bool| b.then_some("");
@@ -449,11 +469,69 @@ pub fn Board(
                 <g class="dice" role="img" aria-label=dice_label>{dice}</g>
                 {cube(view, view_of, lang)}
                 <Clock view_of=view_of clock=clock lang=lang/>
+                {hint_arrows(view, view_of)}
                 <g class="ghosts" aria-hidden="true">{gliders}</g>
             </svg>
         </div>
     }
 }
+
+/// The hint's play as arrows, one a step from the checker it takes to where it lands, numbered
+/// in order when there are several (said in words by `drivers::bot`).
+#[cfg(feature = "computer")]
+fn hint_arrows(view: Memo<BoardView>, view_of: Memo<View>) -> impl IntoView {
+    let hint = use_context::<crate::state::GameState>().map(|g| g.hint);
+    let arrows = move || {
+        let h = hint?.get()?;
+        let v = view_of.get();
+        let mut counts = view.with(|m| *m.position.side(h.side));
+        let many = h.steps.len() > 1;
+        let arrows: Vec<_> = h
+            .steps
+            .iter()
+            .enumerate()
+            .filter(|(_, &(o, t))| usize::from(o.max(t)) <= BAR)
+            .map(|(i, &(o, t))| {
+                let n = counts[usize::from(o)].max(1);
+                let (fx, fy) = v.checker_xy(h.side, o, n - 1, n);
+                counts[usize::from(o)] = n - 1;
+                let m = counts[usize::from(t)];
+                let (tx, ty) = v.checker_xy(h.side, t, m, m + 1);
+                counts[usize::from(t)] = m.saturating_add(1);
+                // From the checker's edge to the landing checker's edge.
+                let (dx, dy) = (tx - fx, ty - fy);
+                let len = (dx * dx + dy * dy).sqrt().max(1.0);
+                let (ux, uy) = (dx / len, dy / len);
+                let cut = (RADIUS * 0.6).min(len / 3.0);
+                let (x1, y1, x2, y2) = (fx + ux * cut, fy + uy * cut, tx - ux * cut, ty - uy * cut);
+                let (mx, my) = ((x1 + x2) / 2.0, (y1 + y2) / 2.0);
+                view! {
+                    <g class="hint-arrow" data-testid="hint-arrow" data-step=(i + 1).to_string()
+                        data-from=o.to_string() data-to=t.to_string()>
+                        <line x1=px(x1) y1=px(y1) x2=px(x2) y2=px(y2) marker-end="url(#hint-head)"/>
+                        {many.then(|| view! {
+                            <circle class="hint-num-bg" cx=px(mx) cy=px(my) r="13"/>
+                            <text class="hint-num" x=px(mx) y=px(my + 6.0)>{(i + 1).to_string()}</text>
+                        })}
+                    </g>
+                }
+            })
+            .collect();
+        Some(arrows)
+    };
+    view! {
+        <defs>
+            <marker id="hint-head" viewBox="0 0 10 10" refX="8" refY="5" markerWidth="4"
+                markerHeight="4" orient="auto-start-reverse">
+                <path d="M 0 0 L 10 5 L 0 10 z" class="hint-head"/>
+            </marker>
+        </defs>
+        <g class="hint-arrows" aria-hidden="true">{arrows}</g>
+    }
+}
+
+#[cfg(not(feature = "computer"))]
+fn hint_arrows(_: Memo<BoardView>, _: Memo<View>) -> impl IntoView {}
 
 #[component]
 fn Frame(view_of: Memo<View>) -> impl IntoView {
@@ -508,7 +586,8 @@ fn stack(landing: &[Ghost], v: View, side: Side, loc: u8, n: u8) -> impl IntoVie
     });
     let off_label = (usize::from(loc) == OFF && n > 0).then(|| {
         let (cx, cy) = v.checker_xy(side, loc, n - 1, n);
-        view! { <text class="count off" x=px(cx) y=px(cy - 14.0)>{n.to_string()}</text> }
+        let (lx, ly) = v.off_count_xy(cx, cy);
+        view! { <text class="count off" x=px(lx) y=px(ly)>{n.to_string()}</text> }
     });
     view! { {checkers}{label}{off_label} }
 }

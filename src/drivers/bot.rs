@@ -237,6 +237,11 @@ fn on_answer(d: Dispatch, text: &str) {
         });
         if let Some((side, len)) = now {
             d.game.hint_at.set(Some(len));
+            // Said in words too: the arrows are for the eyes (the live region reads this).
+            d.notices.announce.set(crate::i18n::hint_words(
+                d.settings.lang.get_untracked(),
+                &steps,
+            ));
             d.game.hint.set(Some(Hint { side, steps }));
         }
     }

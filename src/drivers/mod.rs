@@ -6,6 +6,7 @@
 #[cfg(feature = "computer")]
 pub mod bot;
 pub mod clock;
+pub mod history;
 #[cfg(feature = "viewer")]
 pub mod records;
 pub mod roll;

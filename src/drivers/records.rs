@@ -24,9 +24,59 @@ pub fn export_href(d: Dispatch) -> Option<(String, String)> {
             "data:application/json;charset=utf-8,{}",
             js_sys::encode_uri_component(&json)
         );
-        let when = record.commands.first().map_or(0, |e| e.t / 1000);
-        Some((href, format!("vrhcaby-{when}.json")))
+        Some((href, file_name(s.as_ref()?, "json")))
     })
+}
+
+/// A game file's name: when the game began (local time), who played and how it ended —
+/// `vrhcaby-2026-12-03-0547-computer-white-won.json` — so a folder of them reads as a list.
+fn file_name(s: &crate::session::Session, ext: &str) -> String {
+    let game = s.game();
+    let start = game.record().commands.first().map_or(0, |e| e.t);
+    let offset =
+        js_sys::Date::new(&wasm_bindgen::JsValue::from_f64(start as f64)).get_timezone_offset();
+    let who = match s.kind() {
+        crate::session::Kind::Local => "hotseat",
+        crate::session::Kind::Bot => "computer",
+        crate::session::Kind::Peer => "friend",
+    };
+    let result = game.result().map(|(outcome, _)| outcome);
+    game_file_name(start, offset as i64, who, result, ext)
+}
+
+/// The pure part of [`file_name`]: `start` in ms since the epoch (UTC), `offset` the
+/// browser's `getTimezoneOffset` (minutes, UTC − local).
+#[must_use]
+pub fn game_file_name(
+    start: vrhcaby_rules::Millis,
+    offset: i64,
+    who: &str,
+    result: Option<vrhcaby_rules::Outcome>,
+    ext: &str,
+) -> String {
+    let local = i64::try_from(start / 1000).unwrap_or(0) - offset * 60;
+    let (days, secs) = (local.div_euclid(86_400), local.rem_euclid(86_400));
+    // Days since 1970-01-01 to a civil date (Howard Hinnant's algorithm).
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    let end = match result {
+        Some(vrhcaby_rules::Outcome::White) => "white-won",
+        Some(vrhcaby_rules::Outcome::Black) => "black-won",
+        Some(vrhcaby_rules::Outcome::Draw) => "draw",
+        None => "unfinished",
+    };
+    format!(
+        "vrhcaby-{year:04}-{month:02}-{day:02}-{:02}{:02}-{who}-{end}.{ext}",
+        secs / 3600,
+        secs % 3600 / 60
+    )
 }
 
 /// Sets the export link's target just before the browser follows it.
@@ -44,8 +94,7 @@ pub fn on_export_mat_click(d: Dispatch, ev: &leptos::ev::MouseEvent) {
             "data:text/plain;charset=utf-8,{}",
             js_sys::encode_uri_component(&text)
         );
-        let when = s.game().record().commands.first().map_or(0, |e| e.t / 1000);
-        Some((href, format!("vrhcaby-{when}.mat")))
+        Some((href, file_name(s, "mat")))
     });
     follow(ev, file);
 }
@@ -175,6 +224,12 @@ pub fn open_handed_over(d: Dispatch) -> bool {
         crate::invite::clear_invitation_from_url();
         return true;
     }
+    if hash.as_deref() == Some("#history") {
+        // The start page's "My games".
+        crate::invite::clear_invitation_from_url();
+        d.nav.screen.set(crate::state::Screen::History);
+        return true;
+    }
     if hash.as_deref() == Some("#rematch") {
         // The start page's rematch: its finished game on this device, rematched here.
         crate::invite::clear_invitation_from_url();
@@ -182,4 +237,38 @@ pub fn open_handed_over(d: Dispatch) -> bool {
         return true;
     }
     false
+}
+
+#[cfg(test)]
+mod tests {
+    use super::game_file_name;
+    use vrhcaby_rules::Outcome;
+
+    #[test]
+    fn a_file_is_named_by_its_local_start_players_and_result() {
+        // 2026-12-02 23:45:54 UTC is 00:45 on 3 December in Prague (UTC+1: offset −60).
+        assert_eq!(
+            game_file_name(
+                1_796_255_154_000,
+                -60,
+                "computer",
+                Some(Outcome::White),
+                "json"
+            ),
+            "vrhcaby-2026-12-03-0045-computer-white-won.json"
+        );
+        assert_eq!(
+            game_file_name(1_796_255_154_000, 0, "friend", None, "mat"),
+            "vrhcaby-2026-12-02-2345-friend-unfinished.mat"
+        );
+        // A leap day, and the first second of the epoch.
+        assert_eq!(
+            game_file_name(951_782_400_000, 0, "hotseat", Some(Outcome::Draw), "json"),
+            "vrhcaby-2000-02-29-0000-hotseat-draw.json"
+        );
+        assert_eq!(
+            game_file_name(0, 0, "hotseat", Some(Outcome::Black), "json"),
+            "vrhcaby-1970-01-01-0000-hotseat-black-won.json"
+        );
+    }
 }

@@ -8,24 +8,35 @@ use std::time::Duration;
 use leptos::prelude::*;
 use vrhcaby_rules::Phase;
 
-use crate::session::Input;
+use crate::session::{Input, Intent};
 use crate::state::{Dispatch, Notice, Screen};
 
 /// How long a forfeited roll stays in view (the tumble's length is a setting, `Motion`).
 pub const FORFEIT_DELAY: Duration = Duration::from_millis(1500);
 
 pub fn install(d: Dispatch) {
-    Effect::new(move |_| {
-        let waiting = d.game.session.with(|s| {
-            s.as_ref().is_some_and(|s| {
-                s.rolls_here()
-                    && matches!(
-                        s.game().phase(),
-                        Phase::Lot | Phase::Opening | Phase::Rolling
-                    )
-                    && !s.awaits_roll_choice()
+    // Standard, auto-roll chosen: the player here who may double rolls as if they chose to.
+    let auto_roll = move |d: Dispatch| {
+        d.settings.auto_roll.get()
+            && d.game.session.with(|s| {
+                s.as_ref().is_some_and(|s| {
+                    s.awaits_roll_choice() && s.game().turn().is_some_and(|t| s.controls(t))
+                })
             })
-        });
+    };
+    Effect::new(move |_| {
+        let auto = auto_roll(d);
+        let waiting = auto
+            || d.game.session.with(|s| {
+                s.as_ref().is_some_and(|s| {
+                    s.rolls_here()
+                        && matches!(
+                            s.game().phase(),
+                            Phase::Lot | Phase::Opening | Phase::Rolling
+                        )
+                        && !s.awaits_roll_choice()
+                })
+            });
         if !waiting || d.game.tumbling.get_untracked() || d.nav.screen.get() != Screen::Game {
             return;
         }
@@ -37,7 +48,13 @@ pub fn install(d: Dispatch) {
         set_timeout(
             move || {
                 d.game.tumbling.set(false);
-                if d.nav.screen.get_untracked() == Screen::Game {
+                if d.nav.screen.get_untracked() != Screen::Game {
+                    return;
+                }
+                // Looked at again now: the player may have turned auto-roll off meanwhile.
+                if auto && untrack(|| auto_roll(d)) {
+                    d.input(Input::Intent(Intent::Roll));
+                } else {
                     d.input(Input::Dice);
                 }
             },

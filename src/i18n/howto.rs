@@ -9,7 +9,7 @@ pub fn how_to_play(lang: Lang) -> &'static [(&'static str, &'static str)] {
         Lang::Cs => &[
             ("Cíl hry", "Jako první vyveď z desky všech svých 15 kamenů. Výhra je vždy prostá (1 : 0)."),
             ("Začátek", "Kdo začíná, určí los; hází se samo a hned, první hod může být i dvojice."),
-            ("Tah", "Každá kostka je jeden posun jednoho kamene, dvojice dává čtyři posuny. Klepni na kámen a pak na zvýrazněný cíl (nebo kámen přetáhni). Pořadí kostek volíš sám; povinnost hrát obě kostky ani vyšší kostku tu není. Tah skončí sám, když kostky dojdou nebo už nic nejde."),
+            ("Tah", "Každá kostka je jeden posun jednoho kamene, dvojice dává čtyři posuny. Klepni na kámen a pak na zvýrazněný cíl (nebo kámen přetáhni; na klávesnici N přejde na další kámen, který může táhnout, Enter ho vybere, N a Enter zahrají cíl). Pořadí kostek volíš sám; povinnost hrát obě kostky ani vyšší kostku tu není. Tah skončí sám, když kostky dojdou nebo už nic nejde."),
             ("Kam smíš", "Na prázdný bod, na svůj bod, nebo na bod s jediným soupeřovým kamenem — ten vyhodíš na bar. Bod se 2 a více soupeřovými kameny je blokovaný. Máš-li kámen na baru, musíš ho nejdřív vrátit do hry (kostka 1 → bod 24, kostka 6 → bod 19)."),
             ("Vyvádění", "Až máš všechny kameny doma (body 1–6), vyvádíš: přesnou kostkou z jejího bodu, vyšší kostkou jen z nejvzdálenějšího obsazeného bodu. Jde-li kámen vyvést přesnou i vyšší kostkou, použije se přesná."),
             ("Čas", "Na každý posun je 60 sekund (ukazuje je kroužek). Když soupeři čas vyprší, můžeš stisknout Nečekat a vyhráváš. 10 hodin bez posunu prohrává hráč na tahu."),
@@ -18,7 +18,7 @@ pub fn how_to_play(lang: Lang) -> &'static [(&'static str, &'static str)] {
         Lang::En => &[
             ("Goal", "Be the first to bear off all 15 of your checkers. A win is always a single win (1 : 0)."),
             ("Start", "The first player is drawn by lot; the dice roll by themselves, and the first roll may be a double."),
-            ("A turn", "Each die moves one checker that many points; a double gives four moves. Tap a checker, then a highlighted target (or drag it). You choose the order of the dice; there is no duty to play both dice or the higher one. The turn ends by itself when the dice are used or nothing is playable."),
+            ("A turn", "Each die moves one checker that many points; a double gives four moves. Tap a checker, then a highlighted target (or drag it; on the keyboard N goes to the next checker that can move, Enter picks it, N and Enter play a target). You choose the order of the dice; there is no duty to play both dice or the higher one. The turn ends by itself when the dice are used or nothing is playable."),
             ("Where to land", "On an empty point, your own point, or a point with a single opposing checker — which you hit to the bar. A point with 2+ opposing checkers is blocked. A checker on the bar must enter first (die 1 → point 24, die 6 → point 19)."),
             ("Bearing off", "With all your checkers home (points 1–6) you bear off: an exact die from its point, a higher die only from the farthest occupied point. If the exact and a higher die can both bear a checker off, the exact one is used."),
             ("Time", "Each move has 60 seconds (the ring shows them). When your opponent's time runs out you may press Don't wait and win. After 10 hours without a move the player to move loses."),

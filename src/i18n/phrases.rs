@@ -3,7 +3,7 @@
 use vrhcaby_rules::{CommandError, Move, Outcome, Reason, Side};
 
 use super::{t, Key, Lang};
-use crate::session::{Crossing, Kind};
+use crate::session::{Crossing, Kind, Seat};
 
 /// "White" / "Bílý", capitalised, for the start of a sentence or a label.
 #[must_use]
@@ -38,6 +38,41 @@ pub fn on_turn(lang: Lang, side: Side) -> String {
     match lang {
         Lang::Cs => format!("{} na tahu", side_name(lang, side)),
         Lang::En => format!("{} to play", side_name(lang, side)),
+    }
+}
+
+/// Who plays a side, beside its colour, in a game where this device plays one side: "Ty" for
+/// the player here, "Počítač" or "Soupeř" for the other. `None` in hot-seat (both are here).
+#[must_use]
+pub fn seat_name(lang: Lang, seat: Seat, own: bool) -> Option<&'static str> {
+    Some(match (lang, seat) {
+        (_, Seat::Here) if !own => return None,
+        (Lang::Cs, Seat::Here) => "Ty",
+        (Lang::En, Seat::Here) => "You",
+        (Lang::Cs, Seat::Computer) => "Počítač",
+        (Lang::En, Seat::Computer) => "Computer",
+        (Lang::Cs, Seat::Remote) => "Soupeř",
+        (Lang::En, Seat::Remote) => "Opponent",
+    })
+}
+
+/// The result's title as the player here reads it: "Vyhráváš" / "Počítač vyhrává" against the
+/// computer or a friend (`own` is the side played here, `other` who plays the other side);
+/// "Bílý vyhrává" in hot-seat.
+#[must_use]
+pub fn result_title_for(lang: Lang, outcome: Outcome, own: Option<(Side, Seat)>) -> String {
+    match (outcome.winner(), own) {
+        (Some(winner), Some((me, _))) if winner == me => match lang {
+            Lang::Cs => "Vyhráváš!".into(),
+            Lang::En => "You win!".into(),
+        },
+        (Some(_), Some((_, other))) => match (lang, other) {
+            (Lang::Cs, Seat::Computer) => "Počítač vyhrává".into(),
+            (Lang::En, Seat::Computer) => "The computer wins".into(),
+            (Lang::Cs, _) => "Soupeř vyhrává".into(),
+            (Lang::En, _) => "Your opponent wins".into(),
+        },
+        _ => result_title(lang, outcome),
     }
 }
 
@@ -299,8 +334,8 @@ pub fn holder_label(lang: Lang, side: Side, off: bool, n: u8, st: SpotState) -> 
 #[must_use]
 pub fn board_label(lang: Lang) -> &'static str {
     match lang {
-        Lang::Cs => "Deska (šipky a Enter)",
-        Lang::En => "Board (arrow keys and Enter)",
+        Lang::Cs => "Deska (šipky a Enter; N: další kámen, který může táhnout, nebo cíl)",
+        Lang::En => "Board (arrow keys and Enter; N: the next checker that can move, or target)",
     }
 }
 
@@ -315,11 +350,19 @@ pub fn clock_label(lang: Lang, seconds: u32, over: bool) -> String {
     }
 }
 
-/// The pip count in the players' panel: "zbývá 167 ok" / "167 pips".
+/// The pip count in the players' panel: "167 pipů" / "167 pips" (the word Czech backgammon
+/// players use for the count; "ok" read like the English "OK").
 #[must_use]
 pub fn pips(lang: Lang, n: u32) -> String {
     match lang {
-        Lang::Cs => format!("zbývá {n} ok"),
+        Lang::Cs => format!(
+            "{n} {}",
+            match n {
+                1 => "pip",
+                2..=4 => "pipy",
+                _ => "pipů",
+            }
+        ),
         Lang::En => format!("{n} pips"),
     }
 }
@@ -435,5 +478,112 @@ pub fn series_score(lang: Lang, white_half: u32, black_half: u32) -> String {
     match lang {
         Lang::Cs => format!("Série: Bílý {w} – {b} Černý"),
         Lang::En => format!("Series: White {w} – {b} Black"),
+    }
+}
+
+/// The hint in words for screen readers: "Nápověda: 24/18, 13/8" (the mover's numbering; the bar
+/// and bearing off as in the move list).
+#[must_use]
+pub fn hint_words(lang: Lang, steps: &[(u8, u8)]) -> String {
+    let spot = |i: u8| match (lang, i) {
+        (Lang::Cs, 25) => "bar".to_string(),
+        (Lang::En, 25) => "bar".to_string(),
+        (Lang::Cs, 0) => "ven".to_string(),
+        (Lang::En, 0) => "off".to_string(),
+        (_, p) => p.to_string(),
+    };
+    let steps: Vec<String> = steps
+        .iter()
+        .map(|&(o, t)| format!("{}/{}", spot(o), spot(t)))
+        .collect();
+    match lang {
+        Lang::Cs if steps.is_empty() => "Nápověda: žádný posun".into(),
+        Lang::En if steps.is_empty() => "Hint: no move".into(),
+        Lang::Cs => format!("Nápověda: {}", steps.join(", ")),
+        Lang::En => format!("Hint: {}", steps.join(", ")),
+    }
+}
+
+/// The replay viewer's counter: the turns (rolls) shown of the record's all, "Tah 5 / 13".
+#[must_use]
+pub fn replay_turn(lang: Lang, shown: usize, total: usize) -> String {
+    match lang {
+        Lang::Cs => format!("Tah {shown} / {total}"),
+        Lang::En => format!("Turn {shown} / {total}"),
+    }
+}
+
+/// "My games": how a game ended for the player here ("Výhra" / "Prohra"), or who won in hot-seat.
+#[must_use]
+pub fn history_result(lang: Lang, outcome: Outcome, won: Option<bool>) -> String {
+    match (lang, outcome, won) {
+        (Lang::Cs, Outcome::Draw, _) => "Remíza".into(),
+        (Lang::En, Outcome::Draw, _) => "Draw".into(),
+        (Lang::Cs, _, Some(true)) => "Výhra".into(),
+        (Lang::En, _, Some(true)) => "Won".into(),
+        (Lang::Cs, _, Some(false)) => "Prohra".into(),
+        (Lang::En, _, Some(false)) => "Lost".into(),
+        (Lang::Cs, o, None) => format!("Vyhrál {}", o.winner().map_or("", |w| side_name(lang, w))),
+        (Lang::En, o, None) => format!("{} won", o.winner().map_or("", |w| side_name(lang, w))),
+    }
+}
+
+/// "My games": the kind of game ("Proti počítači (Expert)").
+#[must_use]
+pub fn history_mode(lang: Lang, kind: &str, level: Option<&str>) -> String {
+    let base = match (lang, kind) {
+        (Lang::Cs, "bot") => "Proti počítači",
+        (Lang::En, "bot") => "Against the computer",
+        (Lang::Cs, "peer") => "S přítelem",
+        (Lang::En, "peer") => "With a friend",
+        (Lang::Cs, _) => "Na tomto zařízení",
+        (Lang::En, _) => "On this device",
+    };
+    match level {
+        Some(l) => format!("{base} ({l})"),
+        None => base.to_owned(),
+    }
+}
+
+/// "My games": a game's points and length.
+#[must_use]
+pub fn history_detail(lang: Lang, points: u16, moves: u32) -> String {
+    match lang {
+        Lang::Cs => format!("{points} b. · {moves} posunů"),
+        Lang::En => format!("{points} pt · {moves} moves"),
+    }
+}
+
+/// "My games": the totals of one kind of game.
+#[must_use]
+pub fn history_totals(lang: Lang, what: &str, t: &crate::history::Totals) -> String {
+    if t.kind == "local" {
+        let (w, b) = (side_name(lang, Side::White), side_name(lang, Side::Black));
+        return match lang {
+            Lang::Cs => format!(
+                "{what}: {w} {}, {b} {}, remízy {}",
+                t.white, t.black, t.drawn
+            ),
+            Lang::En => format!(
+                "{what}: {w} {}, {b} {}, draws {}",
+                t.white, t.black, t.drawn
+            ),
+        };
+    }
+    match lang {
+        Lang::Cs => format!(
+            "{what}: výhry {}, prohry {}, remízy {}",
+            t.won, t.lost, t.drawn
+        ),
+        Lang::En => format!("{what}: won {}, lost {}, drawn {}", t.won, t.lost, t.drawn),
+    }
+}
+
+/// "My games": the cap.
+#[must_use]
+pub fn history_cap(lang: Lang, max: usize) -> String {
+    match lang {
+        Lang::Cs => format!("Uchovává se posledních {max} dohraných her, jen v tomto prohlížeči."),
+        Lang::En => format!("The last {max} finished games are kept, in this browser only."),
     }
 }

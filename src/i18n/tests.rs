@@ -148,7 +148,9 @@ fn results_read_as_one_sentence() {
 
 #[test]
 fn panel_and_turn_phrases() {
-    assert_eq!(pips(Lang::Cs, 167), "zbývá 167 ok");
+    assert_eq!(pips(Lang::Cs, 167), "167 pipů");
+    assert_eq!(pips(Lang::Cs, 1), "1 pip");
+    assert_eq!(pips(Lang::Cs, 3), "3 pipy");
     assert_eq!(pips(Lang::En, 167), "167 pips");
     assert_eq!(borne_off(Lang::Cs, 3), "vyvedeno 3");
     assert_eq!(lot(Lang::En, Side::Black), "Black starts");

@@ -7,7 +7,9 @@ use vrhcaby_rules::Side;
 use super::{act, with_session, LanguageAndSound};
 use crate::i18n::{self, Key};
 use crate::session::Intent;
-use crate::state::{Dispatch, Motion, Screen, Settings, AUTO_KEY, FOLLOW_KEY, NUMBERS_KEY};
+use crate::state::{
+    Dispatch, Motion, Screen, Settings, AUTO_KEY, AUTO_ROLL_KEY, FOLLOW_KEY, NUMBERS_KEY,
+};
 
 #[component]
 pub fn Controls(confirm_resign: RwSignal<bool>, confirm_leave: RwSignal<bool>) -> impl IntoView {
@@ -64,6 +66,12 @@ pub fn Controls(confirm_resign: RwSignal<bool>, confirm_leave: RwSignal<bool>) -
 
     let standard =
         move || with_session(g, |_, game, _| game.variant().is_standard()).unwrap_or(false);
+    let with_cube = move || {
+        with_session(g, |_, game, _| {
+            game.variant().is_standard() && game.variant().options().cube
+        })
+        .unwrap_or(false)
+    };
     view! {
         <section class="controls">
             {standard_controls()}
@@ -108,7 +116,7 @@ pub fn Controls(confirm_resign: RwSignal<bool>, confirm_leave: RwSignal<bool>) -
             </p>
             <Show when=move || { forfeits() > 0 }>
                 <p class="reason" data-testid="forfeits">
-                    {move || format!("{}: {}/5", s.say(Key::Forfeits), forfeits())}
+                    {move || format!("{}: {} / 5", s.say(Key::Forfeits), forfeits())}
                 </p>
             </Show>
             <div class="row small">
@@ -124,6 +132,12 @@ pub fn Controls(confirm_resign: RwSignal<bool>, confirm_leave: RwSignal<bool>) -
                 <button data-testid="auto-play" class="chip" aria-pressed=move || s.auto_play.get().to_string()
                     on:click=move |_| s.toggle(s.auto_play, AUTO_KEY)>
                     {move || s.say(Key::AutoPlay)}
+                </button>
+                // Standard with the cube: roll without asking whether to double.
+                <button data-testid="auto-roll" class="chip" class:hidden=move || !with_cube()
+                    aria-pressed=move || s.auto_roll.get().to_string()
+                    on:click=move |_| s.toggle(s.auto_roll, AUTO_ROLL_KEY)>
+                    {move || s.say(Key::AutoRoll)}
                 </button>
                 <button data-testid="motion" class="chip" data-motion=move || s.motion.get().code()
                     on:click=move |_| s.next_motion()>

@@ -51,6 +51,19 @@ pub fn Dialogs(confirm_resign: RwSignal<bool>, confirm_leave: RwSignal<bool>) ->
             .unwrap_or_default()
     };
     let playing = move || result().is_none() && g.session.with(Option::is_some);
+    // A finished game that the next game of its match (or of money play) follows.
+    let match_goes_on = move || {
+        g.session.with_untracked(|x| {
+            x.as_ref()
+                .is_some_and(|x| x.game().next_game_context().is_some())
+        })
+    };
+    let rematch_offered = move || {
+        g.session.with_untracked(|x| {
+            x.as_ref()
+                .is_some_and(crate::session::Session::offers_rematch)
+        })
+    };
     let resigner = RwSignal::new(None::<Side>);
     // In a peer game this device resigns for its own player only.
     let default_resigner = move || {
@@ -136,16 +149,24 @@ pub fn Dialogs(confirm_resign: RwSignal<bool>, confirm_leave: RwSignal<bool>) ->
                     aria-labelledby="result-title"
                     data-testid="result" data-result=outcome_name(outcome) data-reason=reason.name()
                    >
-                    <h2 class="title" id="result-title">{move || i18n::result_title(s.lang.get(), outcome)}</h2>
+                    <h2 class="title" id="result-title" data-testid="result-title">{move || {
+                        let own = with_session(g, |x, _, _| x.own_side().map(|me| (me, x.seat(!me)))).flatten();
+                        i18n::result_title_for(s.lang.get(), outcome, own)
+                    }}</h2>
                     <p>{move || i18n::reason_text(s.lang.get(), reason, outcome.winner().map(|w| !w))}</p>
                     {standard_result(d)}
-                    {series_line(d)}
+                    // A standard game's result shows the match score instead (the series
+                    // would count games, not points).
+                    {(!variant().is_standard()).then(|| series_line(d))}
                     {moved_on(d)}
                     {match_file(d)}
                     <div class="row">
                         {next_game_button(d)}
-                        {rematch_button(d, kind() == Kind::Peer, confirm_resign)}
-                        <button class:primary=move || kind() == Kind::Peer data-testid="new-game" on:click=move |_| {
+                        // Mid-match (or money play) the next game is the way on and Menu the
+                        // quiet way out; a rematch and a new game only once it is over.
+                        {(!match_goes_on()).then(|| view! {
+                            {rematch_button(d, kind() == Kind::Peer, confirm_resign)}
+                            <button class:primary=move || kind() == Kind::Peer && !rematch_offered() data-testid="new-game" on:click=move |_| {
                             // The finished game's resign confirmation does not carry over.
                             confirm_resign.set(false);
                             match kind() {
@@ -161,6 +182,7 @@ pub fn Dialogs(confirm_resign: RwSignal<bool>, confirm_leave: RwSignal<bool>) ->
                         }>
                             {move || s.say(Key::NewGame)}
                         </button>
+                        })}
                         <button data-testid="result-menu" on:click=move |_| d.nav.screen.set(Screen::Start)>
                             {move || s.say(Key::Menu)}
                         </button>
@@ -264,17 +286,20 @@ fn rematch_button(d: Dispatch, peer: bool, confirm_resign: RwSignal<bool>) -> im
     });
     offered.then(|| {
         view! {
-            <button class="primary" data-testid="rematch" on:click=move |_| {
-                confirm_resign.set(false);
-                let swapped = swap.get_untracked().is_some_and(|el| el.checked());
-                storage::rematch(d, swapped);
-            }>{move || s.say(Key::Rematch)}</button>
-            {(!peer).then(|| view! {
-                <label class="choice">
-                    <input type="checkbox" data-testid="rematch-swap" node_ref=swap/>
-                    {move || s.say(Key::SwapSides)}
-                </label>
-            })}
+            // The swap belongs to the rematch: one group, the box under its button.
+            <div class="rematch-group">
+                <button class="primary" data-testid="rematch" on:click=move |_| {
+                    confirm_resign.set(false);
+                    let swapped = swap.get_untracked().is_some_and(|el| el.checked());
+                    storage::rematch(d, swapped);
+                }>{move || s.say(Key::Rematch)}</button>
+                {(!peer).then(|| view! {
+                    <label class="choice">
+                        <input type="checkbox" data-testid="rematch-swap" node_ref=swap/>
+                        {move || s.say(Key::SwapSides)}
+                    </label>
+                })}
+            </div>
         }
     })
 }

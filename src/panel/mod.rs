@@ -14,7 +14,7 @@ pub mod standard;
 pub use controls::Controls;
 pub use dialogs::Dialogs;
 #[cfg(feature = "viewer")]
-pub use moves::{export_mat, list_html, GameFiles, MoveList, MoveListOf};
+pub use moves::{export_mat, list_html, position_ids_of, GameFiles, MoveList, MoveListOf};
 pub use players::Players;
 
 use leptos::prelude::*;

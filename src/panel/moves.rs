@@ -16,7 +16,13 @@ use crate::state::{GameState, Settings};
 /// The list's items for `record`, the first `upto` turns (all with `None`); the last shown turn
 /// is marked `aria-current`.
 #[must_use]
-pub fn list_html(record: &Record, upto: Option<usize>, white: &str, black: &str) -> String {
+pub fn list_html(
+    record: &Record,
+    upto: Option<usize>,
+    white: &str,
+    black: &str,
+    no_move: &str,
+) -> String {
     let mut out = String::new();
     let turns = move_list(record).unwrap_or_default();
     let n = upto.unwrap_or(turns.len()).min(turns.len());
@@ -31,6 +37,12 @@ pub fn list_html(record: &Record, upto: Option<usize>, white: &str, black: &str)
         } else {
             ""
         };
+        // A roll played with no move (another roll followed it): said, not left blank.
+        let text = if t.moves.is_empty() && i + 1 < turns.len() {
+            format!("{} ({no_move})", t.text())
+        } else {
+            t.text()
+        };
         for part in [
             r#"<li data-side=""#,
             side,
@@ -39,7 +51,7 @@ pub fn list_html(record: &Record, upto: Option<usize>, white: &str, black: &str)
             r#"><span class="who">"#,
             who,
             "</span> ",
-            &t.text(),
+            &text,
             "</li>",
         ] {
             out.push_str(part);
@@ -57,7 +69,7 @@ pub fn MoveList() -> impl IntoView {
         let (white, black) = (s.say(Key::White), s.say(Key::Black));
         g.session.with(|x| {
             x.as_ref()
-                .map(|x| list_html(x.game().record(), None, white, black))
+                .map(|x| list_html(x.game().record(), None, white, black, s.say(Key::NoMove)))
                 .unwrap_or_default()
         })
     });
@@ -108,7 +120,7 @@ pub fn export_mat(_: crate::state::Dispatch) -> impl IntoView {}
 /// The position's GNU Backgammon Position ID and XGID, and a copy button.
 pub fn position_ids(d: crate::state::Dispatch) -> impl IntoView {
     let s = d.settings;
-    let ids = Memo::new(move |_| {
+    let ids = Signal::derive(move || {
         d.game.session.with(|x| {
             let g = x.as_ref()?.game();
             let side = g.dice_owner().or(g.turn()).unwrap_or(Side::White);
@@ -119,15 +131,35 @@ pub fn position_ids(d: crate::state::Dispatch) -> impl IntoView {
             ))
         })
     });
+    position_ids_of(s, ids)
+}
+
+/// The IDs of whatever position `ids` holds (the game's, or the replay viewer's step).
+pub fn position_ids_of(
+    s: crate::state::Settings,
+    ids: Signal<Option<(String, String)>>,
+) -> impl IntoView {
     let id = move || ids.with(|i| i.as_ref().map(|i| i.0.clone()).unwrap_or_default());
     let xg = move || ids.with(|i| i.as_ref().map(|i| i.1.clone()).unwrap_or_default());
+    // "Copied" for a moment after a press, as the invitation's copy button says it.
+    let copied = RwSignal::new(false);
+    let copy = move |_| {
+        crate::platform::copy(&xg());
+        copied.set(true);
+        set_timeout(
+            move || copied.set(false),
+            std::time::Duration::from_millis(2000),
+        );
+    };
     view! {
         <p class="ids">
             <span>"GNU Backgammon: "<code data-testid="position-id">{id}</code></span>" "
             <span>"XG: "<code data-testid="xgid">{xg}</code></span>
         </p>
         <button data-testid="copy-position" title=move || s.say(Key::CopyPositionHelp)
-            on:click=move |_| crate::platform::copy(&xg())>{move || s.say(Key::CopyPosition)}</button>
+            on:click=copy>
+            <span role="status">{move || if copied.get() { s.say(Key::Copied) } else { s.say(Key::CopyPosition) }}</span>
+        </button>
     }
 }
 

@@ -13,13 +13,16 @@ pub fn Players() -> impl IntoView {
     let s = expect_context::<Settings>();
     let panel = move |side: Side| {
         let info = move || {
-            with_session(g, |_, game, _| {
+            with_session(g, |x, game, _| {
                 let p = game.position();
                 (
                     p.pip_count(side),
                     p.off(side),
                     game.turn() == Some(side),
-                    game.phase() == Phase::Rolling && game.turn() == Some(side),
+                    // The dice on their way (not while the player chooses to roll or double).
+                    game.phase() == Phase::Rolling
+                        && game.turn() == Some(side)
+                        && !x.awaits_roll_choice(),
                 )
             })
             .unwrap_or((167, 0, false, false))
@@ -29,13 +32,22 @@ pub fn Players() -> impl IntoView {
                 data-testid=format!("player-{}", side.name())>
                 <span class=format!("swatch {}", side.name())></span>
                 <strong>{move || i18n::side_name(s.lang.get(), side)}</strong>
+                {move || {
+                    let who = with_session(g, |x, _, _| {
+                        i18n::seat_name(s.lang.get(), x.seat(side), x.own_side() == Some(side))
+                    })
+                    .flatten()?;
+                    Some(view! {
+                        <span class="who" data-testid=format!("who-{}", side.name())>{who}</span>
+                    })
+                }}
                 <span class="stat" data-testid=format!("pips-{}", side.name())>
                     {move || i18n::pips(s.lang.get(), info().0)}
                 </span>
                 <span class="stat" data-testid=format!("off-{}", side.name())>
                     {move || i18n::borne_off(s.lang.get(), info().1)}
                 </span>
-                <Show when=move || info().3><span class="stat">{move || s.say(Key::Rolling)}</span></Show>
+                <Show when=move || info().3><span class="stat rolling">{move || s.say(Key::Rolling)}</span></Show>
             </div>
         }
     };

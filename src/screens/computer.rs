@@ -99,7 +99,7 @@ pub fn ComputerScreen() -> impl IntoView {
 }
 
 /// The name of a level (the CLI's) in the player's language.
-fn level_key(level: &str) -> Key {
+pub(crate) fn level_key(level: &str) -> Key {
     match level {
         "beginner" => Key::LevelBeginner,
         "intermediate" => Key::LevelIntermediate,

@@ -37,6 +37,7 @@ pub fn FriendScreen() -> impl IntoView {
     let answer = RwSignal::new(String::new());
     let ice = RwSignal::new(link::ice_servers());
     let copied = RwSignal::new(false);
+    let link_copied = RwSignal::new(false);
     let invitation = RwSignal::new(String::new());
     view! {
         <main class="friend">
@@ -81,14 +82,15 @@ pub fn FriendScreen() -> impl IntoView {
                         <label for="answer-link">{move || ctx.say(Key::AnswerLink)}</label>
                         <input class="code" readonly id="answer-link" data-testid="answer-link"
                             prop:value=answer_url.clone()/>
+                        // The link is the easier way back (the host opens it): it comes first.
                         <div class="row">
-                            <button class="primary" data-testid="copy-answer"
+                            <button class="primary" data-testid="copy-answer-link"
+                                on:click=move |_| { crate::platform::copy(&url2); link_copied.set(true); }>
+                                {move || if link_copied.get() { ctx.say(Key::Copied) } else { ctx.say(Key::CopyLink) }}
+                            </button>
+                            <button data-testid="copy-answer"
                                 on:click=move |_| { crate::platform::copy(&code2); copied.set(true); }>
                                 {move || if copied.get() { ctx.say(Key::Copied) } else { ctx.say(Key::CopyCode) }}
-                            </button>
-                            <button data-testid="copy-answer-link"
-                                on:click=move |_| crate::platform::copy(&url2)>
-                                {move || ctx.say(Key::CopyLink)}
                             </button>
                             {share_button(answer_url.clone())}
                         </div>

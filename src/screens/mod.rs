@@ -12,12 +12,16 @@ mod friend;
 pub use friend::FriendScreen;
 
 #[cfg(feature = "computer")]
-mod computer;
+pub(crate) mod computer;
 #[cfg(feature = "computer")]
 pub use computer::ComputerScreen;
 
 #[cfg(feature = "viewer")]
+mod history;
+#[cfg(feature = "viewer")]
 mod replay;
+#[cfg(feature = "viewer")]
+pub use history::HistoryScreen;
 #[cfg(feature = "viewer")]
 pub use replay::ReplayScreen;
 

@@ -53,14 +53,43 @@ pub fn ReplayScreen() -> impl IntoView {
             })
         })
     });
-    let clock = Memo::new(|_| ClockView::default());
+    // A record has no clock running: no ring.
+    let clock = Memo::new(|_| ClockView {
+        untimed: true,
+        ..ClockView::default()
+    });
+    // The counter counts turns (rolls), not the record's commands.
+    let total_turns = Memo::new(move |_| {
+        record.with(|r| {
+            r.as_ref()
+                .and_then(|r| vrhcaby_rules::notation::move_list(r).ok())
+                .map_or(0, |t| t.len())
+        })
+    });
+    let turns_shown = move || {
+        game.with(|g| {
+            g.as_ref()
+                .and_then(|(_, part)| vrhcaby_rules::notation::move_list(part).ok())
+                .map_or(0, |t| t.len())
+        })
+    };
+    let ids = Signal::derive(move || {
+        game.with(|g| {
+            let (g, _) = g.as_ref()?;
+            let side = g.dice_owner().or(g.turn()).unwrap_or(Side::White);
+            Some((
+                vrhcaby_rules::ids::position_id(g.position(), side),
+                vrhcaby_rules::ids::xgid(g.position(), side, g.current_roll()),
+            ))
+        })
+    });
     let html = Signal::derive(move || {
         let (white, black) = (s.say(Key::White), s.say(Key::Black));
         game.with(|g| {
             g.as_ref()
                 .map(|(_, part)| {
                     let turns = vrhcaby_rules::notation::move_list(part).map_or(0, |t| t.len());
-                    list_html(part, Some(turns), white, black)
+                    list_html(part, Some(turns), white, black, s.say(Key::NoMove))
                 })
                 .unwrap_or_default()
         })
@@ -68,6 +97,25 @@ pub fn ReplayScreen() -> impl IntoView {
     let last = move || stops.with(Vec::len).saturating_sub(1);
     let go = move |to: usize| at.set(to.min(last()));
     let at_end = move || step() >= last();
+    // The arrow keys step (Home and End go to either end), unless a control has them.
+    let keys = window_event_listener(leptos::ev::keydown, move |ev| {
+        let in_field = ev
+            .target()
+            .and_then(|t| wasm_bindgen::JsCast::dyn_into::<web_sys::Element>(t).ok())
+            .is_some_and(|el| matches!(el.tag_name().as_str(), "INPUT" | "TEXTAREA" | "SELECT"));
+        if ev.default_prevented() || in_field || ev.alt_key() || ev.ctrl_key() || ev.meta_key() {
+            return;
+        }
+        match ev.key().as_str() {
+            "ArrowLeft" => go(step().saturating_sub(1)),
+            "ArrowRight" => go(step() + 1),
+            "Home" => go(0),
+            "End" => go(last()),
+            _ => return,
+        }
+        ev.prevent_default();
+    });
+    on_cleanup(move || keys.remove());
     view! {
         <main class="game replay" data-testid="replay">
             <h1 class="replay-title">{move || s.say(Key::ReplayTitle)}</h1>
@@ -75,18 +123,21 @@ pub fn ReplayScreen() -> impl IntoView {
                 portrait=s.portrait numbers=s.numbers motion=s.motion lang=s.lang
                 on_intent=Callback::new(|_| {})/>
             <div class="row replay-steps">
+                // Drawn, not font glyphs: ⏮ and ⏭ are empty boxes where a font lacks them.
                 <button data-testid="replay-first" disabled=move || step() == 0
-                    on:click=move |_| go(0) aria-label=move || s.say(Key::ReplayFirst)>"⏮"</button>
+                    on:click=move |_| go(0) aria-label=move || s.say(Key::ReplayFirst)>{icon(ICON_FIRST)}</button>
                 <button data-testid="replay-prev" disabled=move || step() == 0
-                    on:click=move |_| go(step().saturating_sub(1)) aria-label=move || s.say(Key::ReplayPrev)>"◀"</button>
-                <span class="stat" data-testid="replay-step" data-step=move || step().to_string()>
-                    {move || format!("{} / {}", step(), last())}
+                    on:click=move |_| go(step().saturating_sub(1)) aria-label=move || s.say(Key::ReplayPrev)>{icon(ICON_PREV)}</button>
+                <span class="stat" data-testid="replay-step" data-step=move || step().to_string()
+                    data-turn=move || turns_shown().to_string() data-turns=move || total_turns.get().to_string()>
+                    {move || crate::i18n::replay_turn(s.lang.get(), turns_shown(), total_turns.get())}
                 </span>
                 <button data-testid="replay-next" disabled=at_end
-                    on:click=move |_| go(step() + 1) aria-label=move || s.say(Key::ReplayNext)>"▶"</button>
+                    on:click=move |_| go(step() + 1) aria-label=move || s.say(Key::ReplayNext)>{icon(ICON_NEXT)}</button>
                 <button data-testid="replay-last" disabled=at_end
-                    on:click=move |_| go(last()) aria-label=move || s.say(Key::ReplayLast)>"⏭"</button>
+                    on:click=move |_| go(last()) aria-label=move || s.say(Key::ReplayLast)>{icon(ICON_LAST)}</button>
             </div>
+            {crate::panel::position_ids_of(s, ids)}
             <MoveListOf html=html/>
             <div class="row">
                 <button data-testid="menu" on:click=move |_| d.nav.screen.set(Screen::Start)>
@@ -95,6 +146,20 @@ pub fn ReplayScreen() -> impl IntoView {
             </div>
             <div class="settings"><LanguageAndSound/></div>
         </main>
+    }
+}
+
+/// The step buttons' icons (24 × 24 paths): to the start, back, on, to the end.
+const ICON_FIRST: &str = "M6 5h2.5v14H6z M19 5v14L9 12z";
+const ICON_PREV: &str = "M17 5v14L6 12z";
+const ICON_NEXT: &str = "M7 5v14l11-7z";
+const ICON_LAST: &str = "M15.5 5H18v14h-2.5z M5 5v14l10-7z";
+
+fn icon(path: &'static str) -> impl IntoView {
+    view! {
+        <svg class="icon" viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
+            <path d=path fill="currentColor"/>
+        </svg>
     }
 }
 

@@ -63,6 +63,9 @@ pub fn StartScreen() -> impl IntoView {
                     {move || s.say(Key::PlayComputer)}
                 </button>
                 {import_button(d)}
+                <button data-testid="my-games" on:click=move |_| open_history(d)>
+                    {move || s.say(Key::MyGames)}
+                </button>
                 <button data-testid="how-to-play" on:click=move |_| nav.screen.set(Screen::HowTo)>
                     {move || s.say(Key::HowToPlay)}
                 </button>
@@ -70,6 +73,17 @@ pub fn StartScreen() -> impl IntoView {
             <div class="settings"><LanguageAndSound/></div>
         </main>
     }
+}
+
+/// "My games" (the full app's screen; the start page opens it there).
+#[cfg(feature = "viewer")]
+fn open_history(d: Dispatch) {
+    d.nav.screen.set(Screen::History);
+}
+
+#[cfg(not(feature = "viewer"))]
+fn open_history(_: Dispatch) {
+    storage::open_full_app("#history");
 }
 
 /// Opening a game record: the file input (the viewer is on the full app).

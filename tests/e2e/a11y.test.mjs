@@ -1,7 +1,7 @@
 // End-to-end: axe-core (npm `axe-core`, injected into the built page) on every screen a player
 // reaches — start, how to play, a game, each dialog (resign and leave confirmations, the draw
 // offer, the result), a position with tall stacks, the bar and borne-off checkers, and the
-// friend (invitation), answer and answer-handed-over screens — in Czech and English (one in the dark theme, one in
+// friend (invitation), answer and answer-handed-over screens, My games — in Czech and English (one in the dark theme, one in
 // the light), on a phone and a desktop. Any
 // violation of impact serious or critical fails.
 import { after, before, describe, test } from 'node:test';
@@ -96,6 +96,11 @@ for (const lang of LANGS) {
         await page.getByTestId('confirm-resign').click();
         await page.getByTestId('result').waitFor();
         await expectClean(page, 'result');
+        // My games (on the full app), with the game just finished.
+        await page.getByTestId('result-menu').click();
+        await page.getByTestId('my-games').click();
+        await page.getByTestId('history-game').first().waitFor();
+        await expectClean(page, 'my games');
         assert.deepEqual(page.errors, []);
         await page.context().close();
       });

@@ -48,7 +48,7 @@ test('export, replay by the CLI, import into the viewer and step through it', { 
   const page = await seededGame(9);
   const board = await snapshot(page);
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export').click()]);
-  assert.match(download.suggestedFilename(), /^vrhcaby-\d+\.json$/);
+  assert.match(download.suggestedFilename(), /^vrhcaby-\d{4}-\d\d-\d\d-\d{4}-hotseat-(white-won|black-won|draw|unfinished)\.json$/, 'named by date, time, players and result');
   const path = await download.path();
   const record = JSON.parse(await readFile(path, 'utf8'));
   assert.equal(record.format, 'vrhcaby-record');
@@ -88,6 +88,22 @@ test('export, replay by the CLI, import into the viewer and step through it', { 
   await page.getByTestId('replay-last').click();
   assert.deepEqual((await snapshot(page)).points, end.points);
   assert.equal(await page.getByTestId('replay-next').isDisabled(), true);
+  // The counter counts turns (rolls), not commands; the arrow keys step; the viewer shows the
+  // position's IDs and no clock.
+  const rolls = record.commands.filter((c) => c.cmd === 'dice').length;
+  assert.equal(await page.getByTestId('replay-step').innerText(), `Tah ${rolls} / ${rolls}`);
+  assert.equal(await page.locator('[data-testid=clock]').evaluate((el) => el.classList.contains('hidden')), true);
+  assert.match(await page.getByTestId('xgid').innerText(), /^XGID=/);
+  const atEnd = await page.getByTestId('replay-step').getAttribute('data-step');
+  await page.keyboard.press('ArrowLeft');
+  await page.waitForFunction((n) => document.querySelector('[data-testid=replay-step]').getAttribute('data-step') === String(Number(n) - 1), atEnd);
+  await page.keyboard.press('Home');
+  await page.waitForFunction(() => document.querySelector('[data-testid=replay-step]').getAttribute('data-step') === '0');
+  assert.equal(await page.getByTestId('replay-step').innerText(), `Tah 0 / ${rolls}`);
+  await page.keyboard.press('End');
+  await page.waitForFunction((n) => document.querySelector('[data-testid=replay-step]').getAttribute('data-step') === n, atEnd);
+  // The step buttons are drawn (no font glyphs that may be missing).
+  assert.equal(await page.getByTestId('replay-first').locator('svg path').count(), 1);
 
   // A file that is not a record is refused with a clear message, nothing else changes.
   await page.getByTestId('menu').click();
@@ -109,6 +125,9 @@ test('the position IDs of the start position, and copy', { timeout: 60_000 }, as
   assert.match(xgid, new RegExp(`^XGID=-b----E-C---eE---c-e----B-:0:0:${turn === 'white' ? '1' : '-1'}:[1-6]{2}:0:0:0:0:10$`));
   await page.getByTestId('copy-position').click();
   assert.equal(await page.evaluate(() => navigator.clipboard.readText()), xgid);
+  // Said on the button for a moment, as the invitation's copy says it.
+  assert.equal(await page.getByTestId('copy-position').innerText(), 'Zkopírováno');
+  await page.waitForFunction(() => document.querySelector('[data-testid=copy-position]').textContent !== 'Zkopírováno', null, { timeout: 5_000 });
   assert.deepEqual(page.errors, []);
 });
 

@@ -38,7 +38,21 @@ test('a whole match to 3 on one device, by clicking: doubles dropped and taken, 
       const points = Number(await page.getByTestId('points').getAttribute('data-points'));
       const winner = await page.getByTestId('result').getAttribute('data-result');
       results.push({ winner, points, reason: await page.getByTestId('result').getAttribute('data-reason') });
-      if (await visible(page, 'match-over')) break;
+      if (await visible(page, 'match-over')) {
+        // The match is over: now a rematch (with its swap) and a new game.
+        assert.equal(await page.getByTestId('rematch').count(), 1);
+        assert.equal(await page.getByTestId('next-game').count(), 0);
+        break;
+      }
+      // Between games: the match score, Next game the one highlighted way on, Menu the quiet
+      // way out; no rematch, no new game, no series of single games.
+      assert.match(await page.getByTestId('result-score').innerText(), /Zápas do 3/);
+      assert.equal(await page.getByTestId('next-game').getAttribute('class'), 'primary');
+      assert.equal(await page.getByTestId('result').locator('button.primary').count(), 1);
+      for (const id of ['rematch', 'rematch-swap', 'new-game', 'series']) {
+        assert.equal(await page.getByTestId(id).count(), 0, `no ${id} between games`);
+      }
+      assert.equal(await page.getByTestId('result-menu').isVisible(), true);
       await page.getByTestId('next-game').click();
       await page.waitForFunction(() => !document.querySelector('[data-testid=result]'));
       continue;
@@ -96,7 +110,7 @@ test('a whole match to 3 on one device, by clicking: doubles dropped and taken, 
   assert.match(await page.getByTestId('match-over').innerText(), /vyhrál zápas/);
   // The whole match as a Jellyfish .mat file: every game with its score before it and its result.
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('result').getByTestId('export-mat').click()]);
-  assert.match(download.suggestedFilename(), /^vrhcaby-\d+\.mat$/);
+  assert.match(download.suggestedFilename(), /^vrhcaby-\d{4}-\d\d-\d\d-\d{4}-hotseat-(white|black)-won\.mat$/);
   const mat = await readFile(await download.path(), 'utf8');
   assert.match(mat, /^; \[Crawford "On"\]\n\n 3 point match\n/);
   assert.equal(mat.match(/^ Game \d+$/gm).length, results.length, mat);

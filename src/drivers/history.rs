@@ -1,0 +1,50 @@
+//! Keeps each finished game in "My games" (`crate::history`): called once a game ends.
+
+use leptos::prelude::*;
+
+use crate::history::{self, Played};
+use crate::platform;
+use crate::state::Dispatch;
+
+/// Adds the session's game, now over, to the games kept on this device.
+pub fn keep(d: Dispatch) {
+    let played = d.game.session.with_untracked(|s| {
+        let s = s.as_ref()?;
+        let g = s.game();
+        let (outcome, reason) = g.result()?;
+        Some(Played {
+            ended: platform::now_ms(),
+            kind: s.kind().name().into(),
+            level: s.computer_seat().map(|c| c.level.clone()),
+            me: s.own_side(),
+            outcome,
+            reason: reason.name().into(),
+            points: g.score().map_or(0, |sc| sc.points),
+            moves: g.moves_played(),
+            record: g.record().to_json(),
+        })
+    });
+    if let Some(p) = played {
+        let games = history::decode(&platform::load(history::KEY).unwrap_or_default());
+        platform::store(history::KEY, &history::encode(&history::add(games, p)));
+    }
+}
+
+/// The games kept on this device, oldest first.
+#[must_use]
+pub fn load() -> Vec<Played> {
+    history::decode(&platform::load(history::KEY).unwrap_or_default())
+}
+
+/// Forgets the game that ended at `ended` (and began as `record`), or every game.
+pub fn remove(which: Option<&Played>) {
+    let games = match which {
+        Some(p) => load().into_iter().filter(|g| g != p).collect(),
+        None => Vec::new(),
+    };
+    if games.is_empty() {
+        platform::remove(history::KEY);
+    } else {
+        platform::store(history::KEY, &history::encode(&games));
+    }
+}

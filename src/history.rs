@@ -1,0 +1,310 @@
+//! "Moje hry / My games": the finished games kept on this device, newest last, each with its
+//! record (so it opens in the replay viewer), and the totals per kind of game and computer level.
+//! Pure: the text in `localStorage` (`vrhcaby.history`) is read and written here, the driver
+//! (`drivers::history`) only loads and stores it.
+//!
+//! The cap: at most [`MAX_GAMES`] games and [`MAX_TEXT`] characters of text; past either, the
+//! oldest games go first. A game is kept once (its kind and its first command's time name it).
+
+use vrhcaby_rules::json::{push_int, push_key, push_str, Reader};
+use vrhcaby_rules::{Millis, Outcome, Record, Side};
+
+/// The key of the kept games in `localStorage`.
+pub const KEY: &str = "vrhcaby.history";
+/// At most this many games are kept.
+pub const MAX_GAMES: usize = 100;
+/// At most this much text (a long game's record is a few tens of KB; `localStorage` holds about
+/// 5 MB for the whole page).
+pub const MAX_TEXT: usize = 1_500_000;
+
+/// One finished game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Played {
+    /// When it ended (ms since the epoch, the device's clock).
+    pub ended: Millis,
+    /// `local`, `bot` or `peer` (`session::Kind::name`).
+    pub kind: String,
+    /// The computer's level, against the computer.
+    pub level: Option<String>,
+    /// The side played on this device, against the computer or a friend.
+    pub me: Option<Side>,
+    pub outcome: Outcome,
+    /// The reason's name (`Reason::name`).
+    pub reason: String,
+    /// What it scored (1 under the house rules, the points under the standard rules).
+    pub points: u16,
+    /// Checker moves played.
+    pub moves: u32,
+    /// The record as JSON (`Record::to_json`).
+    pub record: String,
+}
+
+impl Played {
+    /// The game's name: its kind and its first command's time.
+    fn id(&self) -> Option<(String, Millis)> {
+        let first = Record::from_json(&self.record).ok()?.commands.first()?.t;
+        Some((self.kind.clone(), first))
+    }
+
+    /// Won, lost or drawn from this device's side (`None` in hot-seat, where both sides are here).
+    #[must_use]
+    pub fn won(&self) -> Option<bool> {
+        let me = self.me?;
+        self.outcome.winner().map(|w| w == me)
+    }
+}
+
+/// Won, lost and drawn games of one kind (and level).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Totals {
+    pub kind: String,
+    pub level: Option<String>,
+    pub won: u32,
+    pub lost: u32,
+    pub drawn: u32,
+    /// Hot-seat games: White's and Black's wins (no side is "you").
+    pub white: u32,
+    pub black: u32,
+}
+
+/// The games as text.
+#[must_use]
+pub fn encode(games: &[Played]) -> String {
+    let mut o = String::from("[");
+    for (i, g) in games.iter().enumerate() {
+        if i > 0 {
+            o.push(',');
+        }
+        o.push('{');
+        push_key(&mut o, "ended");
+        push_int(&mut o, i128::from(g.ended));
+        push_key(&mut o, "kind");
+        push_str(&mut o, &g.kind);
+        if let Some(level) = &g.level {
+            push_key(&mut o, "level");
+            push_str(&mut o, level);
+        }
+        if let Some(me) = g.me {
+            push_key(&mut o, "me");
+            push_str(&mut o, me.name());
+        }
+        push_key(&mut o, "outcome");
+        push_str(&mut o, outcome_name(g.outcome));
+        push_key(&mut o, "reason");
+        push_str(&mut o, &g.reason);
+        push_key(&mut o, "points");
+        push_int(&mut o, i128::from(g.points));
+        push_key(&mut o, "moves");
+        push_int(&mut o, i128::from(g.moves));
+        push_key(&mut o, "record");
+        o.push_str(&g.record);
+        o.push('}');
+    }
+    o.push(']');
+    o
+}
+
+fn outcome_name(o: Outcome) -> &'static str {
+    match o {
+        Outcome::White => "white",
+        Outcome::Black => "black",
+        Outcome::Draw => "draw",
+    }
+}
+
+fn side_of(name: &str) -> Option<Side> {
+    Side::ALL.into_iter().find(|s| s.name() == name)
+}
+
+/// The games kept in `text`; a game that cannot be read is left out (the rest stay), and text
+/// that is not a list of games gives none.
+#[must_use]
+pub fn decode(text: &str) -> Vec<Played> {
+    let mut games = Vec::new();
+    let mut r = Reader::new(text);
+    let read = r.array(|r| {
+        let raw = r.raw()?;
+        if let Some(g) = decode_one(raw) {
+            games.push(g);
+        }
+        Some(())
+    });
+    if read.and_then(|()| r.end()).is_none() {
+        return Vec::new();
+    }
+    games
+}
+
+fn decode_one(text: &str) -> Option<Played> {
+    let mut r = Reader::new(text);
+    let (mut ended, mut kind, mut level, mut me, mut outcome) = (None, None, None, None, None);
+    let (mut reason, mut points, mut moves, mut record) = (None, None, None, None);
+    r.object(|r, key| {
+        match key {
+            "ended" => ended = Some(r.uint()?),
+            "kind" => kind = Some(r.string()?),
+            "level" => level = Some(r.string()?),
+            "me" => me = Some(side_of(&r.string()?)?),
+            "outcome" => {
+                outcome = Some(match r.string()?.as_str() {
+                    "white" => Outcome::White,
+                    "black" => Outcome::Black,
+                    "draw" => Outcome::Draw,
+                    _ => return None,
+                });
+            }
+            "reason" => reason = Some(r.string()?),
+            "points" => points = Some(r.uint()?),
+            "moves" => moves = Some(r.uint()?),
+            "record" => record = Some(r.raw()?.to_owned()),
+            _ => {
+                r.raw()?;
+            }
+        }
+        Some(())
+    })?;
+    r.end()?;
+    let record = record?;
+    // Only a record that opens in the viewer is kept.
+    Record::from_json(&record).ok()?;
+    Some(Played {
+        ended: ended?,
+        kind: kind.filter(|k| ["local", "bot", "peer"].contains(&k.as_str()))?,
+        level,
+        me,
+        outcome: outcome?,
+        reason: reason?,
+        points: points?,
+        moves: moves?,
+        record,
+    })
+}
+
+/// `games` with `game` added (unless it is there already), within the cap.
+#[must_use]
+pub fn add(mut games: Vec<Played>, game: Played) -> Vec<Played> {
+    let id = game.id();
+    if id.is_some() && games.iter().any(|g| g.id() == id) {
+        return games;
+    }
+    games.push(game);
+    while games.len() > MAX_GAMES || (games.len() > 1 && encode(&games).len() > MAX_TEXT) {
+        games.remove(0);
+    }
+    games
+}
+
+/// The totals per kind of game, and against the computer per level, in the order first met.
+#[must_use]
+pub fn totals(games: &[Played]) -> Vec<Totals> {
+    let mut out: Vec<Totals> = Vec::new();
+    for g in games {
+        let at = match out
+            .iter()
+            .position(|t| t.kind == g.kind && t.level == g.level)
+        {
+            Some(i) => i,
+            None => {
+                out.push(Totals {
+                    kind: g.kind.clone(),
+                    level: g.level.clone(),
+                    ..Totals::default()
+                });
+                out.len() - 1
+            }
+        };
+        let t = &mut out[at];
+        match (g.won(), g.outcome) {
+            (_, Outcome::Draw) => t.drawn += 1,
+            (Some(true), _) => t.won += 1,
+            (Some(false), _) => t.lost += 1,
+            (None, Outcome::White) => t.white += 1,
+            (None, Outcome::Black) => t.black += 1,
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use vrhcaby_rules::{Command, Game};
+
+    fn played(first: Millis, kind: &str, me: Option<Side>, outcome: Outcome) -> Played {
+        let mut g = Game::new();
+        g.apply(Command::Start { first: Side::White }, first)
+            .unwrap();
+        g.apply(Command::Resign { side: Side::Black }, first + 5)
+            .unwrap();
+        Played {
+            ended: first + 5,
+            kind: kind.into(),
+            level: (kind == "bot").then(|| "expert".into()),
+            me,
+            outcome,
+            reason: "resigned".into(),
+            points: 1,
+            moves: 0,
+            record: g.record().to_json(),
+        }
+    }
+
+    #[test]
+    fn games_survive_their_text_and_spoiled_ones_are_left_out() {
+        let games = vec![
+            played(1_000, "local", None, Outcome::White),
+            played(2_000, "bot", Some(Side::White), Outcome::Black),
+            played(3_000, "peer", Some(Side::Black), Outcome::Draw),
+        ];
+        let text = encode(&games);
+        assert_eq!(decode(&text), games);
+        // One spoiled game among good ones: the rest stay.
+        let spoiled = text.replacen("\"kind\":\"bot\"", "\"kind\":\"robot\"", 1);
+        assert_eq!(decode(&spoiled).len(), 2);
+        // Not a list at all: nothing, and no panic.
+        for junk in ["", "{}", "[", "[1,2]", "null", "[{\"record\":5}]"] {
+            assert!(decode(junk).is_empty(), "{junk}");
+        }
+    }
+
+    #[test]
+    fn a_game_is_kept_once_and_the_oldest_go_past_the_cap() {
+        let mut games = Vec::new();
+        for i in 0..(MAX_GAMES as u64 + 5) {
+            games = add(games, played(1_000 + i * 10, "local", None, Outcome::White));
+        }
+        assert_eq!(games.len(), MAX_GAMES);
+        assert_eq!(
+            Record::from_json(&games[0].record).unwrap().commands[0].t,
+            1_050
+        );
+        let again = add(games.clone(), played(1_050, "local", None, Outcome::White));
+        assert_eq!(again, games, "the same game is not kept twice");
+        // The same time in another kind of game is another game.
+        assert_eq!(
+            add(
+                games,
+                played(1_050, "bot", Some(Side::White), Outcome::White)
+            )
+            .len(),
+            MAX_GAMES
+        );
+    }
+
+    #[test]
+    fn totals_count_wins_losses_and_draws_per_kind_and_level() {
+        let games = vec![
+            played(1, "bot", Some(Side::White), Outcome::White),
+            played(2, "bot", Some(Side::White), Outcome::Black),
+            played(3, "bot", Some(Side::Black), Outcome::Black),
+            played(4, "local", None, Outcome::Black),
+            played(5, "peer", Some(Side::White), Outcome::Draw),
+        ];
+        let t = totals(&games);
+        assert_eq!(t.len(), 3);
+        assert_eq!((t[0].won, t[0].lost, t[0].drawn), (2, 1, 0));
+        assert_eq!(t[0].level.as_deref(), Some("expert"));
+        assert_eq!((t[1].white, t[1].black), (0, 1));
+        assert_eq!(t[2].drawn, 1);
+    }
+}

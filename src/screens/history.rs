@@ -1,0 +1,145 @@
+//! "Moje hry / My games": the finished games kept on this device (`crate::history`), newest
+//! first — when, against whom, how it ended, the points and its length — each opening in the
+//! replay viewer; the totals per kind of game and computer level; removing one or all.
+
+use leptos::prelude::*;
+use vrhcaby_rules::{Outcome, Record};
+
+use crate::drivers::history::{load, remove};
+use crate::history::{totals, Played, Totals, MAX_GAMES};
+use crate::i18n::{self, Key, Lang};
+use crate::panel::LanguageAndSound;
+use crate::state::{Dispatch, Screen};
+
+#[component]
+pub fn HistoryScreen() -> impl IntoView {
+    let d = expect_context::<Dispatch>();
+    let s = d.settings;
+    let games = RwSignal::new(load());
+    let confirm_all = RwSignal::new(false);
+    let open = move |g: &Played| {
+        if let Ok(record) = Record::from_json(&g.record) {
+            d.nav.replay.set(Some(record));
+            d.nav.screen.set(Screen::Replay);
+        }
+    };
+    let list = move || {
+        let lang = s.lang.get();
+        games
+            .get()
+            .into_iter()
+            .rev()
+            .map(|g| {
+                let g2 = g.clone();
+                let g3 = g.clone();
+                let result = i18n::history_result(lang, g.outcome, g.won());
+                view! {
+                    <li class="history-game" data-testid="history-game" data-kind=g.kind.clone()
+                        data-outcome=outcome_name(g.outcome)>
+                        <div class="when">{date_time(lang, g.ended)}</div>
+                        <div class="what">
+                            <strong>{result}</strong>" · "{mode(lang, &g.kind, g.level.as_deref())}
+                        </div>
+                        <div class="detail">{i18n::history_detail(lang, g.points, g.moves)}</div>
+                        <div class="row">
+                            <button data-testid="history-open" on:click=move |_| open(&g2)>
+                                {move || s.say(Key::HistoryOpen)}
+                            </button>
+                            <button data-testid="history-remove" aria-label=move || s.say(Key::HistoryRemove)
+                                on:click=move |_| {
+                                    remove(Some(&g3));
+                                    games.set(load());
+                                }>"×"</button>
+                        </div>
+                    </li>
+                }
+            })
+            .collect_view()
+    };
+    let summary = move || {
+        let lang = s.lang.get();
+        games
+            .with(|g| totals(g))
+            .into_iter()
+            .map(|t| {
+                let line = totals_line(lang, &t);
+                view! { <li data-testid="history-total" data-kind=t.kind.clone()>{line}</li> }
+            })
+            .collect_view()
+    };
+    view! {
+        <main class="history" data-testid="history">
+            <h1>{move || s.say(Key::MyGames)}</h1>
+            <Show when=move || games.with(Vec::is_empty)>
+                <p class="empty" data-testid="history-empty">{move || s.say(Key::HistoryEmpty)}</p>
+            </Show>
+            <ul class="totals">{summary}</ul>
+            <ol class="games">{list}</ol>
+            <p class="note">{move || i18n::history_cap(s.lang.get(), MAX_GAMES)}</p>
+            <div class="row">
+                <Show when=move || !games.with(Vec::is_empty)>
+                    <button class="danger" data-testid="history-remove-all" on:click=move |_| {
+                        if confirm_all.get_untracked() {
+                            remove(None);
+                            games.set(load());
+                            confirm_all.set(false);
+                        } else {
+                            confirm_all.set(true);
+                        }
+                    }>
+                        {move || if confirm_all.get() { s.say(Key::HistoryRemoveAllSure) } else { s.say(Key::HistoryRemoveAll) }}
+                    </button>
+                </Show>
+                <button data-testid="menu" on:click=move |_| d.nav.screen.set(Screen::Start)>
+                    {move || s.say(Key::Back)}
+                </button>
+            </div>
+            <div class="settings"><LanguageAndSound/></div>
+        </main>
+    }
+}
+
+fn outcome_name(o: Outcome) -> &'static str {
+    match o {
+        Outcome::White => "white",
+        Outcome::Black => "black",
+        Outcome::Draw => "draw",
+    }
+}
+
+/// When a game ended, in the player's language and the device's time zone.
+fn date_time(lang: Lang, ms: vrhcaby_rules::Millis) -> String {
+    let date = js_sys::Date::new(&wasm_bindgen::JsValue::from_f64(ms as f64));
+    let locale = match lang {
+        Lang::Cs => "cs-CZ",
+        Lang::En => "en-GB",
+    };
+    // The date and the time to the minute.
+    let options = js_sys::Object::new();
+    let _ = js_sys::Reflect::set(&options, &"dateStyle".into(), &"medium".into());
+    let _ = js_sys::Reflect::set(&options, &"timeStyle".into(), &"short".into());
+    date.to_locale_string(locale, &options)
+        .as_string()
+        .unwrap_or_default()
+}
+
+/// The kind of game, with the computer's level.
+fn mode(lang: Lang, kind: &str, level: Option<&str>) -> String {
+    let level = level.map(|l| level_name(lang, l));
+    i18n::history_mode(lang, kind, level.as_deref())
+}
+
+#[cfg(feature = "computer")]
+fn level_name(lang: Lang, level: &str) -> String {
+    i18n::t(lang, crate::screens::computer::level_key(level)).to_owned()
+}
+
+#[cfg(not(feature = "computer"))]
+fn level_name(_: Lang, level: &str) -> String {
+    level.to_owned()
+}
+
+fn totals_line(lang: Lang, t: &Totals) -> String {
+    let what = mode(lang, &t.kind, t.level.as_deref());
+    i18n::history_totals(lang, &what, t)
+}

@@ -1,0 +1,73 @@
+// Screenshots to look at by eye (not a test: node --test does not pick this name up), of the
+// screens issue 23 changed: node tests/e2e/screenshots.mjs OUTDIR [names,...] (after the build).
+const out = process.argv[2] ?? '/tmp/shots';
+const server = await serveDist();
+const browser = await launch();
+const sizes = { phone: { width: 390, height: 844 }, desk: { width: 1280, height: 800 } };
+const shoot = async (name, size, lang, fn) => {
+  const ctx = await browser.newContext({ viewport: sizes[size], locale: lang === 'en' ? 'en-GB' : 'cs-CZ', hasTouch: size === 'phone', isMobile: size === 'phone' });
+  const page = await ctx.newPage();
+  page.on('console', (m) => { if (m.type() === 'warning' || m.type() === 'error') console.log(`[${name}/${size}/${lang}] ${m.type()}: ${m.text()}`); });
+  try { await fn(page); await page.waitForTimeout(400); await page.screenshot({ path: `${out}/${name}-${size}-${lang}.png` }); }
+  catch (e) { console.log(`${name} ${size} ${lang}: ${e.message}`); }
+  await ctx.close();
+};
+const which = (process.argv[3] ?? 'all').split(',');
+const want = (n) => which.includes('all') || which.includes(n);
+for (const size of ['phone', 'desk']) for (const lang of ['cs', 'en']) {
+  if (want('computer')) await shoot('computer', size, lang, async (p) => { await p.goto(`${server.url}peer/`); await p.getByTestId('play-computer').click(); await p.getByTestId('start-bot-game').waitFor(); });
+  if (want('botgame')) await shoot('botgame', size, lang, async (p) => {
+    await p.goto(`${server.url}peer/?seed=5&botpause=250`); await p.getByTestId('play-computer').click();
+    await p.getByTestId('bot-level').selectOption('expert'); await p.getByTestId('bot-side').selectOption('white');
+    await p.getByTestId('start-bot-game').click();
+    await p.waitForFunction(() => { const s = document.querySelector('svg.board'); return s.getAttribute('data-phase') === 'moving' && s.getAttribute('data-turn') === 'white' && !document.querySelector('[data-die][data-used]'); }, null, { timeout: 30000 });
+    await p.getByTestId('hint').click(); await p.locator('[data-testid=hint-arrow]').first().waitFor({ timeout: 20000 });
+  });
+  if (want('bar')) await shoot('bar', size, lang, async (p) => {
+    await openPosition(p, server.url, { position: { white: side({ 25: 3, 6: 5, 8: 3, 13: 4 }), black: side({ 24: 2, 13: 5, 8: 8 }) }, first: 'white', rng: 3 });
+    await waitPhase(p, 'moving'); await p.locator('[data-point="24"]').focus(); await p.keyboard.press('Tab');
+  });
+  if (want('tray')) await shoot('tray', size, lang, async (p) => {
+    await openPosition(p, server.url, { position: { white: side({ 0: 14, 1: 1 }), black: side({ 0: 14, 3: 1 }) }, first: 'white', rng: 1 });
+    await waitPhase(p, 'moving', 'over');
+  });
+  if (want('match')) await shoot('match', size, lang, async (p) => {
+    await p.goto(`${server.url}peer/?seed=2026`); await p.getByTestId('game-rules').selectOption('standard');
+    await p.getByTestId('match-length').selectOption('3'); await p.getByTestId('new-local-game').click();
+    await waitPhase(p, 'moving'); await p.getByTestId('resign').click(); await p.getByTestId('confirm-resign').click();
+    await p.getByTestId('accept-resign').click(); await p.getByTestId('result').waitFor();
+  });
+  if (want('history')) await shoot('history', size, lang, async (p) => {
+    await p.goto(`${server.url}peer/?seed=9`);
+    for (let i = 0; i < 2; i++) { await p.getByTestId('new-local-game').click(); await waitPhase(p, 'moving');
+      await p.getByTestId('resign').click(); await p.getByTestId('confirm-resign').click(); await p.getByTestId('result').waitFor(); await p.getByTestId('result-menu').click(); }
+    await p.getByTestId('my-games').click(); await p.getByTestId('history-game').first().waitFor();
+  });
+  if (want('cube')) await shoot('cube', size, lang, async (p) => {
+    await p.goto(`${server.url}peer/?seed=2026`); await p.getByTestId('game-rules').selectOption('standard');
+    await p.getByTestId('match-length').selectOption('0'); await p.getByTestId('new-local-game').click();
+    await waitPhase(p, 'moving');
+    for (let i = 0; i < 6 && await p.getByTestId('double').count() === 0; i++) {
+      const m = p.locator('.point.movable, .bar.movable').first(); if (await m.count()) { await m.click(); const t = p.locator('[data-target]').first(); if (await t.count()) await t.click(); }
+      await p.waitForTimeout(300);
+    }
+    await p.getByTestId('double').click(); await p.getByTestId('take').click(); await p.waitForTimeout(300);
+  });
+  if (want('rolling')) await shoot('rolling', size, lang, async (p) => {
+    await p.goto(`${server.url}peer/?seed=2026`); await p.getByTestId('game-rules').selectOption('standard');
+    await p.getByTestId('match-length').selectOption('0'); await p.getByTestId('new-local-game').click();
+    await waitPhase(p, 'moving');
+    for (let i = 0; i < 6 && await p.getByTestId('double').count() === 0; i++) {
+      const m = p.locator('.point.movable, .bar.movable').first(); if (await m.count()) { await m.click(); const t = p.locator('[data-target]').first(); if (await t.count()) await t.click(); }
+      await p.waitForTimeout(300);
+    }
+  });
+  if (want('peer') && size === 'phone') {
+    const { host, guest } = await connectPair(browser, server.url);
+    await waitPhase(host, 'moving', 'rolling'); await host.waitForTimeout(500);
+    await host.screenshot({ path: `${out}/peer-host-${lang}.png` }); await guest.screenshot({ path: `${out}/peer-guest-${lang}.png` });
+  }
+  if (want('start')) await shoot('start', size, lang, async (p) => { await p.goto(`${server.url}peer/`); await p.getByTestId('my-games').waitFor(); });
+  if (want('game')) await shoot('game', size, lang, async (p) => { await p.goto(`${server.url}?seed=11`); await p.getByTestId('new-local-game').click(); await waitPhase(p, 'moving'); });
+}
+await browser.close(); server.close();
