@@ -1,5 +1,6 @@
 // Screenshots to look at by eye (not a test: node --test does not pick this name up), of the
 // screens issue 23 changed: node tests/e2e/screenshots.mjs OUTDIR [names,...] (after the build).
+import { connectPair, launch, serveDist, openPosition, side, waitPhase } from './harness.mjs';
 const out = process.argv[2] ?? '/tmp/shots';
 const server = await serveDist();
 const browser = await launch();
