@@ -13,6 +13,7 @@ use crate::{Bot, Level};
 pub enum BotOp {
     Bot,
     Eval,
+    Analyse,
 }
 
 impl BotOp {
@@ -21,6 +22,7 @@ impl BotOp {
         match name {
             "bot" => Some(BotOp::Bot),
             "eval" => Some(BotOp::Eval),
+            "analyse" => Some(BotOp::Analyse),
             _ => None,
         }
     }
@@ -37,6 +39,13 @@ struct BotRequest {
     level: Option<String>,
     #[serde(default)]
     seed: Option<i64>,
+}
+
+#[derive(Deserialize)]
+struct AnalyseRequest {
+    record: Box<serde_json::value::RawValue>,
+    #[serde(default)]
+    depth: Option<i64>,
 }
 
 #[derive(Deserialize)]
@@ -60,8 +69,75 @@ pub fn answer(bot: &mut Bot, op: BotOp, line: &str) -> Value {
         BotOp::Eval => serde_json::from_str::<EvalRequest>(line)
             .map_err(|e| format!("bad request: {e}"))
             .and_then(|req| eval_answer(bot, &req)),
+        BotOp::Analyse => match serde_json::from_str::<AnalyseRequest>(line) {
+            Ok(req) => return analyse_answer(bot, &req),
+            Err(e) => Err(format!("bad request: {e}")),
+        },
     };
     result.unwrap_or_else(error)
+}
+
+/// Rounds an equity for the answer (4 decimals).
+fn round4(x: f32) -> f64 {
+    (f64::from(x) * 1e4).round() / 1e4
+}
+
+fn analyse_answer(bot: &Bot, req: &AnalyseRequest) -> Value {
+    let depth = match req.depth {
+        None => crate::analysis::MAX_DEPTH,
+        Some(d) if (0..=i64::from(crate::analysis::MAX_DEPTH)).contains(&d) => d as u8,
+        Some(d) => return error(format!("depth is 0, 1 or 2, not {d}")),
+    };
+    let record = match vrhcaby_rules::Record::from_json(req.record.get()) {
+        Ok(r) => r,
+        Err(e) => return error(e),
+    };
+    match crate::analysis::analyse(bot, &record, depth) {
+        Ok(a) => analysis_json(&a),
+        Err(e) => match e.index() {
+            Some(index) => json!({ "error": e.to_string(), "index": index }),
+            None => error(e),
+        },
+    }
+}
+
+/// The analysis as DESIGN.md's `analyse` answer.
+#[must_use]
+pub fn analysis_json(a: &crate::analysis::Analysis) -> Value {
+    let decisions: Vec<Value> = a
+        .decisions
+        .iter()
+        .map(|d| {
+            let mut v = json!({
+                "index": d.index,
+                "side": d.side,
+                "kind": d.kind.name(),
+                "played": round4(d.played),
+                "best": round4(d.best),
+                "loss": round4(d.loss),
+                "mark": d.mark.map(crate::analysis::Mark::name),
+                "forced": d.forced,
+                "luck": d.luck.map(round4),
+            });
+            if let Some(roll) = d.roll {
+                v["roll"] = json!([roll.high().value(), roll.low().value()]);
+                v["best_moves"] = json!(d.best_moves);
+            }
+            v
+        })
+        .collect();
+    let player = |p: &crate::analysis::Player| {
+        json!({
+            "decisions": p.decisions,
+            "error_rate": round4(p.error_rate),
+            "luck": round4(p.luck),
+            "rating": p.rating(),
+        })
+    };
+    json!({
+        "decisions": decisions,
+        "players": { "white": player(&a.players.white), "black": player(&a.players.black) },
+    })
 }
 
 /// Rounds a probability for the answer (6 decimals).

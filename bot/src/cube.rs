@@ -191,6 +191,42 @@ pub fn wants_double(pos: &Position, e: &Estimate, cube: &CubeView) -> bool {
     }
 }
 
+/// The equities of the side of `e` (about to roll in `pos`, the cube as `cube`) per unit of the
+/// cube's value now: not doubling, doubling and being taken, doubling and being dropped. Money
+/// play: Janowski's, as [`wants_double`] weighs them. A match: match winning chances as an
+/// equivalent money equity, `2·(mwc − lose) / (win − lose) − 1`, `win` and `lose` being a single
+/// game won and lost at the cube's value. For the analysis of a game's cube decisions.
+#[must_use]
+pub fn double_equities(pos: &Position, e: &Estimate, cube: &CubeView) -> (f32, f32, f32) {
+    if cube.money() {
+        let contact = is_contact(pos);
+        let now = CubeView::janowski(e, contact, cube.jacoby && cube.mine.is_none());
+        let no_double = match cube.mine {
+            Some(true) => e_own(now),
+            Some(false) => e_opp(now),
+            None => e_centre(now),
+        };
+        let take = 2.0 * e_opp(CubeView::janowski(e, contact, false));
+        (no_double, take, 1.0)
+    } else {
+        let v = cube.value;
+        let win = cube.after(i32::from(v));
+        let lose = cube.after(-i32::from(v));
+        let emg = |m: f32| {
+            if win > lose {
+                2.0 * (m - lose) / (win - lose) - 1.0
+            } else {
+                0.0
+            }
+        };
+        (
+            emg(cube.mwc(e, v)),
+            emg(cube.mwc(e, v.saturating_mul(2))),
+            emg(win),
+        )
+    }
+}
+
 /// How the side of `e` answers a double of the cube from `cube.value` (its view: `e` is its
 /// estimate with the doubler about to roll).
 #[must_use]

@@ -2,6 +2,7 @@
 #![forbid(unsafe_code)]
 #![warn(missing_debug_implementations)]
 
+pub mod analysis;
 pub mod cli;
 /// Standard backgammon's cube decisions (with its net: the house rules' worker goes without).
 #[cfg(feature = "standard-net")]

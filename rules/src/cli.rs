@@ -16,6 +16,9 @@ pub enum Op {
     Legal,
     Plays,
     Replay,
+    /// A standard match's games as a Jellyfish `.mat` file.
+    #[cfg(feature = "standard")]
+    Mat,
 }
 
 impl Op {
@@ -25,6 +28,8 @@ impl Op {
             "legal" => Some(Op::Legal),
             "plays" => Some(Op::Plays),
             "replay" => Some(Op::Replay),
+            #[cfg(feature = "standard")]
+            "mat" => Some(Op::Mat),
             _ => None,
         }
     }
@@ -46,6 +51,27 @@ struct ReplayRequest {
     now: Option<Millis>,
 }
 
+#[cfg(feature = "standard")]
+#[derive(Deserialize)]
+struct MatRequest {
+    records: Vec<Box<serde_json::value::RawValue>>,
+}
+
+/// The `.mat` file of a standard match's games, in order (DESIGN.md's `mat`).
+#[cfg(feature = "standard")]
+fn mat_answer(req: &MatRequest) -> Value {
+    let records: Result<Vec<Record>, String> = req
+        .records
+        .iter()
+        .enumerate()
+        .map(|(i, r)| Record::from_json(r.get()).map_err(|e| format!("record {i}: {e}")))
+        .collect();
+    match records.and_then(|rs| crate::mat::match_file(&rs).map_err(|e| e.to_string())) {
+        Ok(text) => json!({ "mat": text }),
+        Err(e) => error(e),
+    }
+}
+
 fn error(message: impl std::fmt::Display) -> Value {
     json!({ "error": message.to_string() })
 }
@@ -60,6 +86,11 @@ pub fn answer(op: Op, line: &str) -> Value {
         },
         Op::Replay => match serde_json::from_str::<ReplayRequest>(line) {
             Ok(req) => replay_answer(req),
+            Err(e) => error(format!("bad request: {e}")),
+        },
+        #[cfg(feature = "standard")]
+        Op::Mat => match serde_json::from_str::<MatRequest>(line) {
+            Ok(req) => mat_answer(&req),
             Err(e) => error(format!("bad request: {e}")),
         },
     }

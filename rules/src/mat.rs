@@ -21,6 +21,22 @@ pub enum MatError {
     NotNext { game: usize },
 }
 
+impl std::fmt::Display for MatError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            MatError::Record { game, error } => write!(f, "game {game}: {error}"),
+            MatError::NotAMatch { game } => {
+                write!(f, "game {game} is not a game of a standard match")
+            }
+            MatError::NotNext { game } => {
+                write!(f, "game {game} does not follow the game before it")
+            }
+        }
+    }
+}
+
+impl std::error::Error for MatError {}
+
 /// The width of a column of moves (after the move number, `%3d) `).
 const COLUMN: usize = 28;
 

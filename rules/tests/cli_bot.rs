@@ -122,3 +122,41 @@ fn standard_requests_get_one_of_the_standard_plays_and_eval_gives_gammons() {
     let win = eval["win"].as_f64().unwrap();
     assert!(win > 0.4 && win < 0.7, "{eval}");
 }
+
+#[test]
+fn analyse_and_mat_lines() {
+    // White's 6-5 played 13/7 13/8 (24/13 is the book play): marked; Black's reply is judged too.
+    let record = r#"{"format":"vrhcaby-record","version":1,"commands":[{"t":0,"cmd":"start","first":"white"},{"t":0,"cmd":"dice","dice":[6,5]},{"t":1,"cmd":"move","side":"white","from":13,"to":7},{"t":2,"cmd":"move","side":"white","from":13,"to":8},{"t":3,"cmd":"dice","dice":[3,1]},{"t":4,"cmd":"move","side":"black","from":8,"to":5},{"t":5,"cmd":"move","side":"black","from":6,"to":5}]}"#;
+    let input = format!("{{\"record\":{record},\"depth\":0}}\n{{\"record\":{{}}}}\n");
+    let answers = run("analyse", &input);
+    assert_eq!(answers.len(), 2);
+    let d = answers[0]["decisions"].as_array().expect("decisions");
+    assert_eq!(d.len(), 2, "{}", answers[0]);
+    assert_eq!(
+        (d[0]["index"].as_u64(), d[0]["side"].as_str()),
+        (Some(3), Some("white"))
+    );
+    assert_eq!(d[0]["roll"], serde_json::json!([6, 5]));
+    assert!(d[0]["mark"].is_string(), "{}", d[0]);
+    assert_eq!(d[1]["index"].as_u64(), Some(6));
+    assert!(answers[1]["error"].is_string());
+    // The .mat of a one-game match to 3.
+    let game = r#"{"format":"vrhcaby-record","version":1,"rules":"standard","options":{"match_length":3},"commands":[{"t":0,"cmd":"opening","dice":[3,1]},{"t":1,"cmd":"move","side":"white","from":8,"to":5},{"t":2,"cmd":"move","side":"white","from":6,"to":5},{"t":3,"cmd":"double","side":"black"},{"t":4,"cmd":"drop","side":"white"}]}"#;
+    let house = r#"{"format":"vrhcaby-record","version":1,"commands":[]}"#;
+    let answers = run(
+        "mat",
+        &format!("{{\"records\":[{game}]}}\n{{\"records\":[{house}]}}\n"),
+    );
+    let mat = answers[0]["mat"].as_str().expect("a .mat text");
+    assert!(
+        mat.contains(" 3 point match") && mat.contains("31: 8/5 6/5") && mat.contains("Drops"),
+        "{mat}"
+    );
+    assert!(
+        answers[1]["error"]
+            .as_str()
+            .is_some_and(|e| e.contains("not a game of a standard match")),
+        "{}",
+        answers[1]
+    );
+}

@@ -1158,6 +1158,10 @@ fn check_shape(op: Op, v: &Value) -> Result<(), TestCaseError> {
                 prop_assert!(v["result"].is_null() && v["reason"].is_null(), "{}", v);
             }
         }
+        Op::Mat => {
+            prop_assert_eq!(keys(v), BTreeSet::from(["mat"]), "{}", v);
+            prop_assert!(v["mat"].is_string(), "{}", v);
+        }
     }
     Ok(())
 }
@@ -1238,8 +1242,8 @@ proptest! {
 
     /// `cli::answer` never panics on arbitrary text and always answers an object of the right shape.
     #[test]
-    fn cli_survives_arbitrary_text(line in ".{0,200}", op in 0usize..3) {
-        let op = [Op::Legal, Op::Plays, Op::Replay][op];
+    fn cli_survives_arbitrary_text(line in ".{0,200}", op in 0usize..4) {
+        let op = [Op::Legal, Op::Plays, Op::Replay, Op::Mat][op];
         check_shape(op, &cli::answer(op, &line))?;
     }
 

@@ -37,7 +37,7 @@ fuzz_target!(|data: &[u8]| {
     }
 
     // Each CLI op on the raw line, and replay also with the bytes as the record itself.
-    for op in [Op::Legal, Op::Plays, Op::Replay] {
+    for op in [Op::Legal, Op::Plays, Op::Replay, Op::Mat] {
         check_answer(op, &answer(op, text));
     }
     if let Ok(record) = serde_json::from_str::<Value>(text) {
@@ -60,6 +60,7 @@ fn check_answer(op: Op, v: &Value) {
     let want: &[&str] = match op {
         Op::Legal => &["moves"],
         Op::Plays => &["plays"],
+        Op::Mat => &["mat"],
         Op::Replay => &[
             "can_claim",
             "can_offer_draw",
