@@ -17,6 +17,10 @@ pub enum Act {
     Commit { roll: u32, hash: [u8; 32] },
     /// The author's secret for roll index `roll`.
     Reveal { roll: u32, secret: [u8; 32] },
+    /// Standard backgammon (S18): the author, about to roll while it may double, chooses to
+    /// roll. No device reveals its part of roll `roll` before it holds this choice, and the
+    /// author may not double after it.
+    Roll { roll: u32 },
 }
 
 /// An act with its time stamp (shared time, see `clock`) and how many acts of the other
@@ -39,7 +43,8 @@ pub fn judged(act: &Act, author: Side) -> bool {
 }
 
 /// The JSON shape of an [`Authored`] act: `{"seen":3,"entry":{"t":5,"cmd":"move",...}}`,
-/// `{"seen":3,"t":5,"roll":1,"hash":"…"}` or `{"seen":3,"t":5,"roll":1,"secret":"…"}`.
+/// `{"seen":3,"t":5,"roll":1,"hash":"…"}`, `{"seen":3,"t":5,"roll":1,"secret":"…"}` or (the
+/// choice to roll) `{"seen":3,"t":5,"roll":1}`.
 #[derive(Serialize, Deserialize)]
 pub(crate) struct AuthoredWire {
     pub seen: u32,
@@ -77,6 +82,10 @@ impl From<&Authored> for AuthoredWire {
                 w.roll = Some(roll);
                 w.secret = Some(to_hex(&secret));
             }
+            Act::Roll { roll } => {
+                w.t = Some(a.t);
+                w.roll = Some(roll);
+            }
         }
         w
     }
@@ -97,6 +106,7 @@ impl TryFrom<AuthoredWire> for Authored {
                     hash: hex(&h, "commitment")?,
                 },
             ),
+            (None, Some(t), Some(roll), None, None) => (t, Act::Roll { roll }),
             (None, Some(t), Some(roll), None, Some(s)) => (
                 t,
                 Act::Reveal {
@@ -104,12 +114,10 @@ impl TryFrom<AuthoredWire> for Authored {
                     secret: hex(&s, "secret")?,
                 },
             ),
-            _ => {
-                return Err(
-                    "an act is a command entry, or a time, a roll and a commitment or a secret"
-                        .to_string(),
-                )
-            }
+            _ => return Err(
+                "an act is a command entry, or a time and a roll (with a commitment or a secret)"
+                    .to_string(),
+            ),
         };
         Ok(Authored {
             t,

@@ -11,6 +11,8 @@ pub const MAX_OFFSET_MS: i64 = 10 * 60 * 1000;
 /// Samples with a round trip longer than this are ignored.
 const MAX_DELAY_MS: i64 = 10_000;
 const SAMPLES: usize = 8;
+/// Round trips kept for bounding a message's delay (about a minute of heartbeats).
+const RECENT: usize = 64;
 /// Allowance for the two clocks drifting apart between samples.
 const DRIFT_MS: i64 = 250;
 
@@ -21,6 +23,13 @@ pub struct ClockSync {
     samples: Vec<(i64, i64)>,
     offset: i64,
     ready: bool,
+    /// The least-delayed sample ever taken (delay, offset): every later sample must agree with
+    /// it within its own half round trip (and the drift), whatever round trip a later sample
+    /// claims, so forged heartbeats cannot walk the estimate step by step.
+    anchor: Option<(i64, i64)>,
+    /// The round trips of the last `RECENT` heartbeats (used or not), to bound how long a
+    /// message of the other device may take.
+    recent: Vec<i64>,
 }
 
 impl ClockSync {
@@ -31,6 +40,8 @@ impl ClockSync {
             samples: Vec::new(),
             offset: offset.clamp(-MAX_OFFSET_MS, MAX_OFFSET_MS),
             ready,
+            anchor: None,
+            recent: Vec::new(),
         }
     }
 
@@ -46,6 +57,16 @@ impl ClockSync {
     pub fn uncertainty(&self) -> Millis {
         let best = self.samples.iter().map(|&(d, _)| d).min().unwrap_or(2_000);
         u64::try_from(best / 2).unwrap_or(0)
+    }
+
+    /// The longest round trip of the last heartbeats (`None` before any): a message of the
+    /// other device made while the link was up takes no longer than this to come.
+    #[must_use]
+    pub fn max_round_trip(&self) -> Option<Millis> {
+        self.recent
+            .iter()
+            .max()
+            .map(|&d| u64::try_from(d).unwrap_or(0))
     }
 
     /// `peer − ours`, in ms.
@@ -85,18 +106,32 @@ impl ClockSync {
         if !(0..=MAX_DELAY_MS).contains(&delay) || t1 > t4 {
             return false;
         }
+        if self.recent.len() == RECENT {
+            self.recent.remove(0);
+        }
+        self.recent.push(delay);
         let offset = t2.saturating_sub(t1).saturating_add(t3.saturating_sub(t4)) / 2;
         if offset.abs() > MAX_OFFSET_MS {
             return false;
         }
-        // Once synchronised, a sample must agree with the estimate within both uncertainties:
-        // honest samples always do (the true offset lies within each one's half round trip);
-        // a forged heartbeat cannot move this device's shared time by more than that.
+        // Once synchronised, a sample must agree with the estimate and with the best sample
+        // ever taken within *their* uncertainty (not the new sample's claimed round trip: a
+        // forged heartbeat claiming a long round trip would otherwise widen its own
+        // tolerance, and 28 of them walk the shared time by a minute and a half). Honest
+        // samples always agree (the true offset lies within the best sample's half round trip).
         if self.ready {
-            let allowed = delay / 2 + i64::try_from(self.uncertainty()).unwrap_or(0) + DRIFT_MS;
+            let allowed = i64::try_from(self.uncertainty()).unwrap_or(0) + DRIFT_MS;
             if (offset - self.offset).abs() > allowed {
                 return false;
             }
+            if let Some((d, o)) = self.anchor {
+                if (offset - o).abs() > d / 2 + DRIFT_MS {
+                    return false;
+                }
+            }
+        }
+        if self.anchor.is_none_or(|(d, _)| delay < d) {
+            self.anchor = Some((delay, offset));
         }
         if self.samples.len() == SAMPLES {
             self.samples.remove(0);

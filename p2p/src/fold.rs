@@ -33,6 +33,8 @@ pub const GRACE_MS: Millis = 2_000;
 pub(crate) struct Parts {
     pub commit: BySide<Option<[u8; 32]>>,
     pub reveal: BySide<Option<[u8; 32]>>,
+    /// Standard: the roller, who could double, chose to roll (S18).
+    pub chosen: bool,
 }
 
 /// Why an act had no effect where it landed.
@@ -59,6 +61,56 @@ pub(crate) struct Fold {
     pub voids: Vec<(Side, usize, Void)>,
     /// Events of the commands applied since `collect_from` was set (for the screen).
     pub events: Vec<Event>,
+    /// An act to watch (author, index): where it lands is noted in `landed`.
+    pub watch: Option<(Side, usize)>,
+    pub landed: Option<Landing>,
+}
+
+/// Where a watched act landed in the fold: the state just before it, and whether it took
+/// effect (S17 checks a judgement against this device there).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Landing {
+    pub phase: Phase,
+    /// The deadline running there (a move clock, an offer's answer time, or the exchange's).
+    pub deadline: Option<Millis>,
+    pub roll: u32,
+    pub turn: Option<Side>,
+    pub applied: bool,
+    /// It changed the result or made a side late there (an act that takes effect).
+    pub effect: bool,
+    /// The game ended there (with it, or with the clock event it brought).
+    pub ended: bool,
+}
+
+impl Landing {
+    pub fn before(f: &Fold) -> Landing {
+        Landing {
+            phase: f.game.phase(),
+            deadline: claim_deadline(&f.game),
+            roll: f.roll,
+            turn: f.game.turn(),
+            applied: false,
+            effect: false,
+            ended: false,
+        }
+    }
+
+    /// Notes what the act did: `f` is the fold just after it.
+    pub fn after(
+        mut self,
+        f: &Fold,
+        before: (
+            Option<(vrhcaby_rules::Outcome, vrhcaby_rules::Reason)>,
+            Option<Side>,
+        ),
+        applied: bool,
+    ) -> Landing {
+        self.applied = applied;
+        let result = f.game.result();
+        self.ended = before.0.is_none() && result.is_some();
+        self.effect = result != before.0 || (f.game.late().is_some() && f.game.late() != before.1);
+        self
+    }
 }
 
 fn claim_deadline(game: &Game) -> Option<Millis> {
@@ -79,6 +131,8 @@ impl Fold {
             roll: 0,
             voids: Vec::new(),
             events: Vec::new(),
+            watch: None,
+            landed: None,
         }
     }
 
@@ -164,7 +218,18 @@ impl Fold {
         let index = self.pos[side];
         let act = logs[side][index];
         self.pos[side] += 1;
-        if let Err(why) = self.apply(side, &act, game_id) {
+        let watched = self.watch == Some((side, index));
+        let before = watched.then(|| {
+            (
+                Landing::before(self),
+                (self.game.result(), self.game.late()),
+            )
+        });
+        let result = self.apply(side, &act, game_id);
+        if let Some((l, b)) = before {
+            self.landed = Some(l.after(self, b, result.is_ok()));
+        }
+        if let Err(why) = result {
             self.voids.push((side, index, why));
         }
         Some(side)
@@ -198,6 +263,19 @@ impl Fold {
     pub fn apply(&mut self, author: Side, a: &Authored, game_id: &str) -> Result<(), Void> {
         match a.act {
             Act::Cmd(cmd) => {
+                // S18: once the roller chose to roll, it may not double; once a part of the
+                // roll is revealed, no side doubles or offers to resign until it is played.
+                if self.game.phase() == Phase::Rolling {
+                    let revealed =
+                        self.parts.reveal.white.is_some() || self.parts.reveal.black.is_some();
+                    let choice =
+                        matches!(cmd, Command::Double { .. } | Command::OfferResign { .. });
+                    if (revealed && choice)
+                        || (self.parts.chosen && matches!(cmd, Command::Double { .. }))
+                    {
+                        return Err(Void::Dice);
+                    }
+                }
                 let allowed = match cmd {
                     Command::Tick => true,
                     Command::Offline { side } | Command::DiceLate { side } => side != author,
@@ -234,8 +312,22 @@ impl Fold {
                 self.parts.commit[author] = Some(hash);
                 Ok(())
             }
+            Act::Roll { roll } => {
+                self.exchange_open(roll, a.t)?;
+                if self.game.can_double() != Ok(author) || self.parts.chosen {
+                    return Err(Void::Dice);
+                }
+                self.flush(a.t);
+                self.exchange_open(roll, a.t)?;
+                self.parts.chosen = true;
+                Ok(())
+            }
             Act::Reveal { roll, secret } => {
                 self.exchange_open(roll, a.t)?;
+                // S18: nothing of the roll is revealed while its roller may still double.
+                if self.game.can_double().is_ok() && !self.parts.chosen {
+                    return Err(Void::Dice);
+                }
                 let (Some(mine), Some(_)) = (self.parts.commit[author], self.parts.commit[!author])
                 else {
                     return Err(Void::Dice);

@@ -7,8 +7,8 @@ use crate::act::{Act, Authored, AuthoredWire};
 use crate::error::PeerError;
 
 /// The protocol version, sent in [`Message::Hello`]. Version 2: two logs of acts (no records
-/// cross the link).
-pub const VERSION: u32 = 2;
+/// cross the link); version 3: the choice to roll (`roll`, S18).
+pub const VERSION: u32 = 3;
 /// Messages longer than this are refused unread (the longest real message, a command, is
 /// about 150 bytes).
 pub const MAX_MESSAGE_LEN: usize = 4 << 10;
@@ -104,6 +104,7 @@ impl From<Message> for Wire {
                     Act::Cmd(_) => "command",
                     Act::Commit { .. } => "commit",
                     Act::Reveal { .. } => "reveal",
+                    Act::Roll { .. } => "roll",
                 };
                 Wire {
                     kind: kind.into(),
@@ -155,7 +156,7 @@ impl TryFrom<Wire> for Message {
                 have: need(w.have, k, "have")?,
                 options: w.options,
             },
-            "command" | "commit" | "reveal" => {
+            "command" | "commit" | "reveal" | "roll" => {
                 let n = need(w.n, k, "n")?;
                 let wire = AuthoredWire {
                     seen: need(w.seen, k, "seen")?,
@@ -171,6 +172,7 @@ impl TryFrom<Wire> for Message {
                     ("command", Act::Cmd(_))
                         | ("commit", Act::Commit { .. })
                         | ("reveal", Act::Reveal { .. })
+                        | ("roll", Act::Roll { .. })
                 );
                 if !kind_fits {
                     return Err(format!("a {k} message with the fields of another kind"));

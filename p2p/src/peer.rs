@@ -20,6 +20,7 @@ use crate::dice::commitment;
 use crate::error::PeerError;
 use crate::fold::{Fold, Void};
 use crate::message::{Message, VERSION};
+use receive::Recv;
 pub use save::{next_game_id, rematch_id};
 
 /// The other device counts as offline after this long without any message (heartbeats come
@@ -40,6 +41,10 @@ const MAX_CROSSING: usize = 512;
 const SLEEP_GAP_MS: Millis = 3_000;
 /// The link-down spans kept for checking judgements about this device.
 const MAX_DOWN: usize = 64;
+/// Our unacknowledged acts (our part of a dice exchange above all, S19) are sent again this
+/// often, the first `RESEND_AT_ONCE` of them.
+const RESEND_PART_MS: Millis = 2_000;
+const RESEND_AT_ONCE: usize = 16;
 
 /// What a call produced: events for the screen, messages to send, whether to save first.
 #[derive(Debug, Default, PartialEq, Eq)]
@@ -106,6 +111,24 @@ struct Link {
     /// rematch or the next game): its acts, heartbeats and judgements are not for this game and
     /// are ignored until a hello for this game comes.
     other_game: bool,
+    /// A hello for this game was heard since this game was made or loaded: no act of ours
+    /// before it, so the other device cannot have made one of this game before it either.
+    heard_game: bool,
+    /// When this device began to hear the other at once (channel open, awake, heard lately).
+    live_since: Millis,
+    /// The last moment this device heard the other before the current span of hearing it began
+    /// (this device's clock; `None` after a load: the saved floor bounds stamps then). An act
+    /// the other made while this device could hear it arrives at once, so none is believed
+    /// stamped more than `LATE_MS` before this.
+    unlive_from: Option<Millis>,
+    /// The most of our acts a heartbeat said the other holds, heard on this link once the
+    /// re-sent acts had come (`RESEND_WINDOW_MS` after hearing it again): no later act of it
+    /// may have seen fewer.
+    beat_have: u32,
+    /// When this device heard the other before the message it heard last.
+    prev_heard: Millis,
+    /// Hellos heard in the current second (rate limit): (second, count).
+    hellos: (Millis, u32),
 }
 
 /// The deadlines this device holds the other side to, by its own clock (S15).
@@ -119,8 +142,6 @@ struct Judge {
     late_judged: Option<u32>,
     /// When this device got the other's commitment for a roll.
     their_commit: Option<(u32, Millis)>,
-    /// When this device knew its commitment for a roll had reached the other.
-    delivered: Option<(u32, Millis)>,
 }
 
 /// One device's side of a game between two devices.
@@ -141,6 +162,13 @@ pub struct PeerGame {
     link: Link,
     /// When each of our acts was last sent (this device's clock; 0 = not since loading).
     sent: Vec<Millis>,
+    /// When each of our acts was first sent over an open channel (0 = not yet since loading).
+    first_up: Vec<Millis>,
+    /// When this device knew each of our acts had reached the other (0 = not yet): it said so,
+    /// or it was sent over a channel that then stayed open `DELIVERY_MS`.
+    delivered_at: Vec<Millis>,
+    /// When this game was made on this device (its clock; `None` after a load).
+    born: Option<Millis>,
     /// Spans (shared time) when this device did not hear the other; the end is `None` while on.
     down: Vec<(Millis, Option<Millis>)>,
     judge: Judge,
@@ -151,21 +179,21 @@ pub struct PeerGame {
     queued: Vec<Message>,
     /// The other device's acts stamped a little ahead of our clock, waiting for it.
     /// (index, act, when this device first had it if its clock was synchronised then)
-    deferred: std::collections::VecDeque<(u32, Authored, Option<Millis>)>,
+    deferred: std::collections::VecDeque<(u32, Authored, Recv)>,
     /// The other device's acts that came after a gap, waiting for it to fill.
-    early: std::collections::BTreeMap<u32, (Authored, Option<Millis>)>,
+    early: std::collections::BTreeMap<u32, (Authored, Recv)>,
     /// Standard: the roll the player here chose to throw (not saved: after a reload the
     /// player chooses again).
     roll_chosen: Option<u32>,
 }
 
-fn void_error(v: Void, a: &Authored) -> PeerError {
+pub(super) fn void_error(v: Void, a: &Authored) -> PeerError {
     match v {
         Void::Rules(e) => PeerError::Rejected(e),
         Void::NotTheirs => PeerError::NotAllowedFromPeer("this act"),
         Void::Dice => PeerError::BadDiceMessage {
             roll: match a.act {
-                Act::Commit { roll, .. } | Act::Reveal { roll, .. } => roll,
+                Act::Commit { roll, .. } | Act::Reveal { roll, .. } | Act::Roll { roll } => roll,
                 Act::Cmd(_) => 0,
             },
         },
@@ -188,6 +216,8 @@ impl PeerGame {
         let head = Record::for_variant(variant, None);
         let game = Game::with_variant(variant, None).unwrap_or_default();
         let mut pg = PeerGame::with_game(game_id, seat, head, BySide::default(), game);
+        pg.born = Some(now);
+        pg.link.unlive_from = Some(now);
         pg.refresh(now);
         pg
     }
@@ -222,6 +252,9 @@ impl PeerGame {
             seat,
             head,
             sent: vec![0; logs[seat].len()],
+            first_up: vec![0; logs[seat].len()],
+            delivered_at: vec![0; logs[seat].len()],
+            born: None,
             logs,
             secrets: Vec::new(),
             base: fold.clone(),
@@ -387,9 +420,14 @@ impl PeerGame {
             ..Output::default()
         };
         self.sent.push(0);
+        self.first_up.push(0);
+        self.delivered_at.push(0);
         if self.link.up {
             out.send.push(Message::Act { n, act: a });
             if let Some(s) = self.sent.last_mut() {
+                *s = now;
+            }
+            if let Some(s) = self.first_up.last_mut() {
                 *s = now;
             }
         }
@@ -442,6 +480,7 @@ impl PeerGame {
         // Nothing is stamped before the clocks are synchronised (an honest device answers
         // heartbeats at once; one that never does only stalls its own game).
         if !self.clock.ready()
+            || !self.link.heard_game
             || !matches!(
                 self.cur.game.phase(),
                 Phase::Lot | Phase::Opening | Phase::Rolling
@@ -450,11 +489,23 @@ impl PeerGame {
             return out;
         }
         let roll = self.cur.roll;
-        // Standard: our roll waits for the player's choice while they may double instead.
+        // Standard: our roll waits for the player's choice while they may double instead;
+        // the choice is an act of ours (S18), made before our commitment.
         let g = &self.cur.game;
-        if g.can_double().is_ok_and(|s| s == self.seat) && self.roll_chosen != Some(roll) {
-            return out;
+        let roller_may_double = g.can_double().ok();
+        if roller_may_double == Some(self.seat) {
+            if self.roll_chosen != Some(roll) {
+                return out;
+            }
+            if !self.cur.parts.chosen {
+                match self.author(Act::Roll { roll }, now) {
+                    Ok(o) => out.merge(o),
+                    Err(_) => return out,
+                }
+            }
         }
+        // No reveal before the roller's choice is in (S18).
+        let choice_in = roller_may_double.is_none() || self.cur.parts.chosen;
         let secret = match self.secrets.iter().find(|(r, _)| *r == roll) {
             Some(&(_, s)) => s,
             None => {
@@ -473,7 +524,8 @@ impl PeerGame {
             }
         }
         let parts = &self.cur.parts;
-        if parts.commit[self.seat].is_some()
+        if choice_in
+            && parts.commit[self.seat].is_some()
             && parts.commit[self.peer()].is_some()
             && parts.reveal[self.seat].is_none()
         {
@@ -492,7 +544,7 @@ impl PeerGame {
         self.link.last_tick = now;
         let heard = self.link.last_heard.max(self.link.awake_at);
         if self.link.present && (!self.link.up || now.saturating_sub(heard) >= OFFLINE_AFTER_MS) {
-            self.link.present = false;
+            self.end_live();
         }
         if self.link.up && now >= self.link.last_beat.saturating_add(HEARTBEAT_MS) {
             let beat = self.heartbeat(now);
@@ -507,7 +559,33 @@ impl PeerGame {
         }
         out.merge(self.judge(now));
         out.merge(self.step(now, fresh));
+        out.send.extend(self.resend_parts(now));
         out
+    }
+
+    /// S19: our acts the other device has not acknowledged — above all our part of the dice
+    /// exchange under way — are sent again (every `RESEND_PART_MS`, the first few) until it
+    /// acknowledges them, so a lost message cannot stall the roll, nor come much later.
+    fn resend_parts(&mut self, now: Millis) -> Vec<Message> {
+        let mut send = Vec::new();
+        if !self.link.up || !self.link.heard_game {
+            return send;
+        }
+        let have = (self.link.peer_have as usize).max(self.acked());
+        let end = self.logs[self.seat].len().min(have + RESEND_AT_ONCE);
+        for i in have..end {
+            if now >= self.sent[i].saturating_add(RESEND_PART_MS) {
+                send.push(Message::Act {
+                    n: u32::try_from(i).unwrap_or(u32::MAX),
+                    act: self.logs[self.seat][i],
+                });
+                self.sent[i] = now;
+                if self.first_up[i] == 0 {
+                    self.first_up[i] = now;
+                }
+            }
+        }
+        send
     }
 
     /// Refolds from `base` after the other device's acts changed; returns what changed.
@@ -515,23 +593,34 @@ impl PeerGame {
         let mut next = self.base.clone();
         next.events.clear();
         next.run(&self.logs, &self.game_id);
-        let mut out = Output::default();
-        if let Some(old) = old {
-            let before = &old.game.record().commands;
-            let after = &next.game.record().commands;
-            out.rewound = after.len() < before.len() || after[..before.len()] != before[..];
-            let new_voids: Vec<Act> = next
-                .voids
-                .iter()
-                .filter(|(side, i, _)| {
-                    *side == self.seat && !old.voids.iter().any(|(s, j, _)| s == side && j == i)
-                })
-                .map(|&(side, i, _)| self.logs[side][i].act)
-                .collect();
-            out.crossed = new_voids;
-        }
-        self.cur = next;
+        let prev = std::mem::replace(&mut self.cur, next);
+        let out = match old {
+            Some(old) => self.changes(old),
+            None => {
+                let _ = prev;
+                Output::default()
+            }
+        };
         self.advance_base();
+        out
+    }
+
+    /// What changed from `old` to the current fold: whether the record was rewound, and
+    /// which of our acts became void.
+    fn changes(&self, old: &Fold) -> Output {
+        let mut out = Output::default();
+        let before = &old.game.record().commands;
+        let after = &self.cur.game.record().commands;
+        out.rewound = after.len() < before.len() || after[..before.len()] != before[..];
+        out.crossed = self
+            .cur
+            .voids
+            .iter()
+            .filter(|(side, i, _)| {
+                *side == self.seat && !old.voids.iter().any(|(s, j, _)| s == side && j == i)
+            })
+            .map(|&(side, i, _)| self.logs[side][i].act)
+            .collect();
         out
     }
 

@@ -264,7 +264,7 @@ impl Game1 {
                 })
             }
             5 => encode(&Message::Hello {
-                version: 2,
+                version: vrhcaby_p2p::VERSION,
                 game_id: "another".into(),
                 seat: adv,
                 have: 0,
@@ -562,4 +562,527 @@ fn honest_devices_agree_under_delays_drops_reloads_offsets_and_sleep() {
 #[test]
 fn an_adversary_gains_nothing() {
     report("adversary", counts().1, adversarial);
+}
+
+// ---------------------------------------------------------------------------------------------
+// A searching adversary (issue 18): for every kind of deadline in a game it tries each strategy
+// family on a grid of stamps around the deadline (± the grace and the tolerances), and checks
+// the honest side's invariants after each: it never loses a game its player played within its
+// own clock, never loses a result it had recorded, is never left more than 60 s + the grace
+// waiting for a dice part without being able to claim, and spends linear time per act.
+
+/// The protocol's allowances (p2p README): how long a message may take at most, and how soon
+/// after a cut-off the re-sent acts come.
+const LATE_MS: Millis = 5_000;
+const RESEND_WINDOW_MS: Millis = 10_000;
+
+/// Stamps tried around a deadline (ms): both sides of the grace (2 s), the backdating
+/// tolerance (5 s) and the ahead limit (grace + 5 s), and far off.
+const GRID: [i64; 17] = [
+    -36_000_000,
+    -60_000,
+    -7_000,
+    -5_000,
+    -2_500,
+    -2_000,
+    -1_000,
+    -1,
+    0,
+    1,
+    1_000,
+    1_900,
+    2_100,
+    3_000,
+    5_000,
+    7_500,
+    51_000,
+];
+
+/// A link blip the adversary causes, relative to the deadline (ms), and how long it lasts.
+const BLIPS: [Option<(i64, u64)>; 4] = [
+    None,
+    Some((-3_000, 1_500)),
+    Some((1_000, 2_000)),
+    Some((6_000, 15_000)),
+];
+
+#[derive(Clone, Copy, Debug)]
+struct Strategy {
+    stamp: i64,
+    blip: Option<(i64, u64)>,
+    /// The forged act leaves out our acts since the deadline's clock started (a stale `seen`).
+    stale: bool,
+    /// Heartbeats claiming ~10 s round trips and a clock running ahead come first.
+    beats: bool,
+    /// When the forged act comes, after the deadline (ms).
+    after: u64,
+}
+
+fn strategies(full: bool) -> Vec<Strategy> {
+    let mut v = Vec::new();
+    for (i, &stamp) in GRID.iter().enumerate() {
+        for (j, &blip) in BLIPS.iter().enumerate() {
+            for stale in [false, true] {
+                for beats in [false, true] {
+                    for after in [2_500, 9_000, 25_000] {
+                        if !full && (i + j + usize::from(stale) + usize::from(beats)) % 5 != 0 {
+                            continue;
+                        }
+                        v.push(Strategy {
+                            stamp,
+                            blip,
+                            stale,
+                            beats,
+                            after,
+                        });
+                    }
+                }
+            }
+        }
+    }
+    v
+}
+
+fn at(d: Millis, off: i64) -> Millis {
+    (d as i64 + off).max(0) as Millis
+}
+
+/// Runs `net` up to shared time `until` on `side`'s device, doing the adversary's blip.
+fn run_until(net: &mut Net, side: Side, until: Millis, blip: &mut Option<(Millis, u64)>) {
+    while net.shared(side) < until {
+        if let Some((from, len)) = *blip {
+            if net.shared(side) >= from {
+                net.disconnect();
+                net.run(len);
+                net.connect();
+                *blip = None;
+                continue;
+            }
+        }
+        let step = (until - net.shared(side)).min(250);
+        net.run(step.max(1));
+    }
+}
+
+fn forge_heartbeats(net: &mut Net, victim: Side) {
+    let mut offset = net.dev[victim].pg.clock_offset();
+    for i in 0..28u64 {
+        let now = net.clock(victim);
+        let delay = 9_900 - i * 10;
+        let t1 = now - delay;
+        offset += 9_000;
+        let t3 = (offset + ((t1 + now) / 2) as i64) as Millis;
+        let have = net.dev[victim].pg.logs()[victim].len() as u32;
+        let _ = net.inject(
+            victim,
+            Message::Heartbeat {
+                t: t3,
+                echo: Some(t1),
+                held: 0,
+                have,
+            },
+        );
+    }
+}
+
+fn inject_seen(net: &mut Net, victim: Side, act: Act, t: Millis, seen: Option<usize>) {
+    let mut m = net.forge(victim, act, t);
+    if let (Message::Act { act, .. }, Some(s)) = (&mut m, seen) {
+        act.seen = act.seen.min(s as u32);
+    }
+    let _ = net.inject(victim, m);
+}
+
+fn lost(net: &Net, honest: Side) -> bool {
+    net.game(honest)
+        .result()
+        .is_some_and(|(o, _)| o != Outcome::win(honest))
+}
+
+/// Our move clock: we move in time (55 s early, or 300 ms before the deadline); the adversary
+/// says we were offline at the deadline, or claims, on the grid.
+fn search_move_clock(seed: u64, s: Strategy, tight: bool) -> Result<(), String> {
+    let mut net = Net::new("search", seed, (0, 0));
+    net.start();
+    let honest = net.game(Side::White).turn().ok_or("no mover")?;
+    let adv = !honest;
+    let d = net.game(honest).deadline().ok_or("no deadline")?;
+    let seen = net.dev[honest].pg.logs()[honest].len();
+    let mut blip = s.blip.map(|(o, len)| (at(d, o), len));
+    let move_at = if tight { d - 300 } else { d - 55_000 };
+    run_until(&mut net, honest, move_at, &mut blip);
+    // Our player plays the whole turn in time.
+    while net.game(honest).phase() == Phase::Moving && net.game(honest).turn() == Some(honest) {
+        net.move_once(honest).map_err(|e| format!("{e:?}"))?;
+    }
+    if s.beats {
+        forge_heartbeats(&mut net, honest);
+    }
+    run_until(&mut net, honest, d + s.after, &mut blip);
+    let stale = s.stale.then_some(seen);
+    inject_seen(
+        &mut net,
+        honest,
+        Act::Cmd(Command::Offline { side: honest }),
+        at(d, s.stamp - 1),
+        stale,
+    );
+    inject_seen(
+        &mut net,
+        honest,
+        Act::Cmd(Command::ClaimWin { side: adv }),
+        at(d, s.stamp),
+        stale,
+    );
+    net.run(3_000);
+    if lost(&net, honest) {
+        return Err(format!(
+            "lost a game played in time: {:?}",
+            net.game(honest).result()
+        ));
+    }
+    Ok(())
+}
+
+/// The other side's move clock: it overruns, we claim at our earliest; the adversary sends a
+/// move on the grid that "never saw" our claim.
+fn search_claimed(seed: u64, s: Strategy) -> Result<(), String> {
+    let mut net = Net::new("search", seed, (0, 0));
+    net.start();
+    let adv = net.game(Side::White).turn().ok_or("no mover")?;
+    let honest = !adv;
+    let d = net.game(honest).deadline().ok_or("no deadline")?;
+    let mut blip = s.blip.map(|(o, len)| (at(d, o), len));
+    while !net.dev[honest].pg.can_claim(net.clock(honest)) {
+        let next = net.shared(honest) + 100;
+        run_until(&mut net, honest, next, &mut blip);
+        if net.game(honest).result().is_some() {
+            return Ok(()); // an offline loss judged by us (the blip at the deadline)
+        }
+    }
+    let seen = net.dev[honest].pg.logs()[honest].len();
+    let mv = net.game(adv).legal_moves();
+    let Some(mv) = mv.first() else { return Ok(()) };
+    net.act(honest, Command::ClaimWin { side: honest })
+        .map_err(|e| format!("{e:?}"))?;
+    let won = net.game(honest).result();
+    if s.beats {
+        forge_heartbeats(&mut net, honest);
+    }
+    let claimed = net.shared(honest);
+    run_until(&mut net, honest, claimed + s.after, &mut blip);
+    let came = net.shared(honest);
+    let cmd = Command::Move {
+        side: adv,
+        from: mv.from,
+        to: mv.to,
+    };
+    inject_seen(&mut net, honest, Act::Cmd(cmd), at(d, s.stamp), Some(seen));
+    net.run(3_000);
+    // The protocol's declared delivery allowance (README, "What each device trusts"): a move
+    // that could have been on its way — stamped within `LATE_MS` before the last moment this
+    // device heard the other at once (its last message, or the start of a cut-off it came
+    // back from within the re-send window) — may cross our claim, as an honest slow one may.
+    let heard_until = match s.blip.map(|(o, len)| (at(d, o), len)) {
+        Some((from, len)) if from < came && came < from + len + RESEND_WINDOW_MS => from,
+        _ => came.saturating_sub(1_000),
+    };
+    let allowed = at(d, s.stamp) + LATE_MS + 1_000 >= heard_until;
+    if net.game(honest).result() != won && !allowed {
+        return Err(format!(
+            "our recorded win {won:?} became {:?}",
+            net.game(honest).result()
+        ));
+    }
+    Ok(())
+}
+
+/// Our draw offer's answer time: the adversary goes silent, we see the lapse and play on; an
+/// answer on the grid comes later.
+fn search_offer(seed: u64, s: Strategy) -> Result<(), String> {
+    let mut net = Net::new("search-offer", seed, (0, 0));
+    net.start();
+    while net.game(Side::White).moves_played() < 4 || net.game(Side::White).phase() != Phase::Moving
+    {
+        net.play_turn(300);
+        if net.game(Side::White).result().is_some() {
+            return Ok(());
+        }
+    }
+    let honest = net.game(Side::White).turn().ok_or("no mover")?;
+    let adv = !honest;
+    if net
+        .act(honest, Command::OfferDraw { side: honest })
+        .is_err()
+    {
+        return Ok(());
+    }
+    net.run(1_000);
+    let seen = net.dev[honest].pg.logs()[honest].len();
+    let lapse = net.game(honest).deadline().ok_or("no answer time")?;
+    let mut blip = s.blip.map(|(o, len)| (at(lapse, o), len));
+    run_until(&mut net, honest, lapse - 1_000, &mut blip);
+    net.holding[adv] = true;
+    run_until(&mut net, honest, lapse + 1_000, &mut blip);
+    let mut played = 0;
+    while net.game(honest).turn() == Some(honest) && net.game(honest).phase() == Phase::Moving {
+        net.run(700);
+        if net.move_once(honest).is_err() {
+            break;
+        }
+        played += 1;
+    }
+    if s.beats {
+        forge_heartbeats(&mut net, honest);
+    }
+    run_until(&mut net, honest, lapse + s.after.max(2_000), &mut blip);
+    net.held[adv].clear();
+    net.holding[adv] = false;
+    let came = net.shared(honest);
+    inject_seen(
+        &mut net,
+        honest,
+        Act::Cmd(Command::AcceptDraw { side: adv }),
+        at(lapse, s.stamp),
+        Some(seen),
+    );
+    net.run(2_000);
+    // An answer that came more than the grace and the tolerances after the lapse, over a link
+    // that was up at the lapse, must not undo the turn we played.
+    // (Within the declared delivery allowance of a cut-off it may have been on its way.)
+    let cut = s
+        .blip
+        .map(|(o, _)| at(lapse, o))
+        .is_some_and(|from| at(lapse, s.stamp) + LATE_MS + 1_000 >= from && from <= lapse);
+    let late = came > lapse + 2_000 + 1_500 + 500 && !cut;
+    if late && played > 0 && net.game(honest).result() == Some((Outcome::Draw, Reason::DrawAgreed))
+    {
+        return Err(format!(
+            "a lapsed offer accepted {} ms after the lapse",
+            came - lapse
+        ));
+    }
+    Ok(())
+}
+
+/// A dice exchange (our roll, or the lot): the adversary withholds its part and pokes.
+fn search_dice(seed: u64, lot: bool, poke: u32, stamp: i64) -> Result<(), String> {
+    let mut net = Net::new("search-dice", seed, (0, 0));
+    let adv = if seed % 2 == 0 {
+        Side::White
+    } else {
+        Side::Black
+    };
+    let honest = !adv;
+    fn no_parts_white(from: Side, m: &Message) -> bool {
+        !(from == Side::White
+            && matches!(m, Message::Act { act, .. } if !matches!(act.act, Act::Cmd(_))))
+    }
+    fn no_parts_black(from: Side, m: &Message) -> bool {
+        !(from == Side::Black
+            && matches!(m, Message::Act { act, .. } if !matches!(act.act, Act::Cmd(_))))
+    }
+    if lot {
+        net.filter = Some(if adv == Side::White {
+            no_parts_white
+        } else {
+            no_parts_black
+        });
+        net.connect();
+        net.run(2_000);
+    } else {
+        net.start();
+        // Until it is our roll.
+        while !(net.game(honest).phase() == Phase::Rolling
+            && net.game(honest).turn() == Some(honest))
+        {
+            if net.game(honest).result().is_some() {
+                return Ok(());
+            }
+            net.filter = None;
+            net.play_turn(300);
+            if net.game(honest).phase() == Phase::Rolling && net.game(honest).turn() == Some(adv) {
+                net.run(5_000);
+            }
+            if net.game(honest).turn() == Some(adv) && net.game(honest).phase() == Phase::Moving {
+                continue;
+            }
+            net.filter = Some(if adv == Side::White {
+                no_parts_white
+            } else {
+                no_parts_black
+            });
+            net.run(200);
+        }
+    }
+    let started = net.shared(honest);
+    // The adversary's own part, stamped on the grid (it never reaches us otherwise).
+    let roll = net.dev[honest].pg.roll_index();
+    let hash = vrhcaby_p2p::commitment("search-dice", roll, adv, &[5; 32]);
+    inject_seen(
+        &mut net,
+        honest,
+        Act::Commit { roll, hash },
+        at(started, stamp),
+        None,
+    );
+    let mut closed = false;
+    for i in 0..28 {
+        let honest_log = net.dev[honest].pg.logs()[adv].len() as u32;
+        let seen = net.dev[honest].pg.logs()[honest].len() as u32;
+        let t = net.shared(honest);
+        match poke {
+            0 => {
+                let _ = net.inject(
+                    honest,
+                    Message::Hello {
+                        version: vrhcaby_p2p::VERSION,
+                        game_id: "search-dice".into(),
+                        seat: adv,
+                        have: 0,
+                        options: None,
+                    },
+                );
+            }
+            1 => {
+                let _ = net.inject(
+                    honest,
+                    Message::Act {
+                        n: honest_log + 3 + i,
+                        act: Authored {
+                            t,
+                            seen,
+                            act: Act::Cmd(Command::Tick),
+                        },
+                    },
+                );
+            }
+            2 => {
+                let _ = net.inject(
+                    honest,
+                    Message::Act {
+                        n: honest_log,
+                        act: Authored {
+                            t: t + 4_500,
+                            seen,
+                            act: Act::Cmd(Command::Tick),
+                        },
+                    },
+                );
+            }
+            3 => {
+                let _ = net.inject(
+                    honest,
+                    Message::Hello {
+                        version: vrhcaby_p2p::VERSION,
+                        game_id: "search-dice+".into(),
+                        seat: adv,
+                        have: 0,
+                        options: None,
+                    },
+                );
+            }
+            4 if i == 1 && !closed => {
+                net.disconnect();
+                closed = true;
+            }
+            _ => {}
+        }
+        net.run(2_500);
+    }
+    let g = net.game(honest);
+    let done = g.result().is_some() || g.late() == Some(adv) || g.phase() == Phase::Moving;
+    if !done && net.shared(honest) > started + 62_000 + 5_000 {
+        return Err(format!(
+            "left waiting for dice {} s without a claim: {:?} late {:?} errors {:?}",
+            (net.shared(honest) - started) / 1_000,
+            g.phase(),
+            g.late(),
+            net.dev[honest]
+                .errors
+                .iter()
+                .rev()
+                .take(3)
+                .collect::<Vec<_>>()
+        ));
+    }
+    if lost(&net, honest) {
+        return Err(format!(
+            "lost the dice exchange: {:?}",
+            net.game(honest).result()
+        ));
+    }
+    if let Some(c) = net.game(honest).created() {
+        if c + 10_000 < started.saturating_sub(5_000) {
+            return Err(format!("the game was created {} ms back", started - c));
+        }
+    }
+    Ok(())
+}
+
+#[test]
+fn a_searching_adversary_finds_nothing() {
+    let full = !cfg!(debug_assertions) || std::env::var("SIM_SEARCH_FULL").is_ok();
+    let plan = strategies(full);
+    let mut combos = 0u64;
+    let mut max_ms = 0u128;
+    let mut fails = Vec::new();
+    let mut check = |what: &str, s: &dyn std::fmt::Debug, r: Result<(), String>, ms: u128| {
+        combos += 1;
+        max_ms = max_ms.max(ms);
+        if let Err(e) = r {
+            fails.push(format!("{what} {s:?}: {e}"));
+        }
+    };
+    for (i, s) in plan.iter().enumerate() {
+        let seed = 1_000 + i as u64;
+        for tight in [false, true] {
+            let t0 = std::time::Instant::now();
+            let r = search_move_clock(seed, *s, tight);
+            check(
+                if tight {
+                    "move clock (tight)"
+                } else {
+                    "move clock"
+                },
+                s,
+                r,
+                t0.elapsed().as_millis(),
+            );
+        }
+        let t0 = std::time::Instant::now();
+        let r = search_claimed(seed, *s);
+        check("claimed win", s, r, t0.elapsed().as_millis());
+        let t0 = std::time::Instant::now();
+        let r = search_offer(seed, *s);
+        check("offer answer", s, r, t0.elapsed().as_millis());
+    }
+    for lot in [true, false] {
+        for poke in 0..6 {
+            for (i, &stamp) in GRID.iter().enumerate() {
+                if !full && i % 4 != 0 {
+                    continue;
+                }
+                let t0 = std::time::Instant::now();
+                let r = search_dice(7 + i as u64, lot, poke, stamp);
+                check(
+                    if lot { "lot" } else { "dice" },
+                    &(poke, stamp),
+                    r,
+                    t0.elapsed().as_millis(),
+                );
+            }
+        }
+    }
+    println!(
+        "searching adversary: {combos} (strategy, deadline, stamp) combinations, {} failed; \
+         slowest {max_ms} ms",
+        fails.len()
+    );
+    assert!(
+        fails.is_empty(),
+        "{} failures, first: {:#?}",
+        fails.len(),
+        &fails[..fails.len().min(8)]
+    );
 }

@@ -553,7 +553,11 @@ fn message(u: &mut Unstructured, d: &Device) -> R<Option<Message>> {
             have: near32(u, ours, 2)?,
         },
         3 => Message::Hello {
-            version: if u.ratio(7u8, 8)? { 2 } else { u.arbitrary()? },
+            version: if u.ratio(7u8, 8)? {
+                vrhcaby_p2p::VERSION
+            } else {
+                u.arbitrary()?
+            },
             game_id: if u.ratio(7u8, 8)? {
                 GAME_ID.into()
             } else {
@@ -582,8 +586,13 @@ fn message(u: &mut Unstructured, d: &Device) -> R<Option<Message>> {
         }
         12 | 13 => {
             let roll = near32(u, pg.roll_index() as usize, 2)?;
-            let secret = pool_secret(u)?;
-            act(u, d, Act::Reveal { roll, secret }, theirs, ours, shared)?
+            if u.ratio(1u8, 6)? {
+                // Standard: the choice to roll (S18).
+                act(u, d, Act::Roll { roll }, theirs, ours, shared)?
+            } else {
+                let secret = pool_secret(u)?;
+                act(u, d, Act::Reveal { roll, secret }, theirs, ours, shared)?
+            }
         }
         14 => Message::Diverged {
             n: near32(u, ours, 3)?,

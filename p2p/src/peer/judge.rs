@@ -1,94 +1,189 @@
 //! The deadlines this device holds the other side to, by its own clock (S15): the other
-//! side's move clock (R18 when it is offline then) and its part of a dice exchange (S14).
+//! side's move clock (R18 when it is cut off then) and its part of a dice exchange (S14, S19);
+//! and the other way round, whether a judgement the other device made about this one agrees
+//! with this device's own clock and observations (S17).
 
-use vrhcaby_rules::{Command, Millis, Phase, Side, MOVE_TIME_MS};
+use vrhcaby_rules::{Command, Millis, Phase, MOVE_TIME_MS};
 
-use super::{Output, PeerGame, DELIVERY_MS, OFFLINE_AFTER_MS};
+use super::{Output, PeerGame, OFFLINE_AFTER_MS};
 use crate::act::Act;
-use crate::fold::GRACE_MS;
+use crate::error::PeerError;
+use crate::fold::{Landing, GRACE_MS};
+
+/// How far the two devices' views of one cut-off (when it began, when it ended, in shared
+/// time) may differ beyond the clock estimates' uncertainty (a sleep counts from the last
+/// heartbeat this device sent, as the other device stops hearing it then).
+const CUT_TOL_MS: Millis = 250;
 
 impl PeerGame {
-    /// Whether our act `idx` has reached the other device: it says so, or it was sent while
-    /// the link stayed up long enough since.
-    fn delivered(&self, idx: usize, now: Millis) -> bool {
-        if self.link.peer_have as usize > idx || self.acked() > idx {
-            return true;
-        }
-        let sent = self.sent.get(idx).copied().unwrap_or(0);
-        sent != 0
-            && self.peer_present()
-            && sent >= self.link.present_since
-            && now >= sent.saturating_add(DELIVERY_MS)
+    /// The tolerance for comparing this device's observations with the other's stamps.
+    fn cut_tol(&self) -> Millis {
+        self.clock
+            .uncertainty()
+            .saturating_mul(2)
+            .saturating_add(CUT_TOL_MS)
     }
 
-    /// Who is late in the dice exchange by what this device holds (S14): `None` when nobody
-    /// is, or when we are (the other device judges us).
-    fn late_in_exchange(&self, now: Millis) -> Option<Side> {
+    /// Whether this device itself was cut off (its channel closed, asleep, its page closed)
+    /// at the deadline `d` (shared time): a cut-off that began by the deadline and had not
+    /// ended by it. One that began after the deadline does not count (S17).
+    pub(super) fn cut_off_at(&self, d: Millis) -> bool {
+        let tol = self.cut_tol();
+        self.down.iter().any(|&(s, e)| {
+            s <= d.saturating_add(tol) && e.is_none_or(|e| e.saturating_add(tol) >= d)
+        })
+    }
+
+    /// Whether this device was cut off at the instant `t` (shared time), as the other device
+    /// could see it: until our first message after it could have reached the other.
+    pub(super) fn cut_off_around(&self, t: Millis) -> bool {
+        let tol = self.cut_tol();
+        let seen_until = tol.saturating_add(self.late_tol());
+        self.down.iter().any(|&(s, e)| {
+            s <= t.saturating_add(tol) && e.is_none_or(|e| e >= t.saturating_sub(seen_until))
+        })
+    }
+
+    /// Whether our act `i` had reached the other device, as far as this device knows, by
+    /// shared time `t`.
+    fn delivered_by(&self, i: usize, t: Millis) -> bool {
+        let at = self.delivered_at.get(i).copied().unwrap_or(0);
+        let tol = self
+            .clock
+            .uncertainty()
+            .saturating_mul(2)
+            .saturating_add(250);
+        at != 0 && self.clock.shared(at).saturating_add(tol) <= t
+    }
+
+    /// S17: whether a judgement of the other device against this one (`offline`, `dice_late`
+    /// about us), which took effect where it `landed`, agrees with this device's own clock and
+    /// what it sent and saw. `seen`: how many of our acts its author had received.
+    pub(super) fn judgement_agrees(
+        &self,
+        cmd: Command,
+        t: Millis,
+        seen: usize,
+        n: usize,
+        landed: &Landing,
+    ) -> Result<(), PeerError> {
+        let unseen_delivered =
+            |upto: Millis| (seen..self.logs[self.seat].len()).any(|i| self.delivered_by(i, upto));
+        let refuse = Err(PeerError::PresenceUnseen { t });
+        match landed.phase {
+            Phase::Moving => {
+                // R18 about our move clock: stamped 1 ms before the deadline it judges.
+                let d = t.saturating_add(1);
+                if matches!(cmd, Command::DiceLate { .. }) || landed.deadline != Some(d) {
+                    return refuse;
+                }
+                // Our time had run out with us cut off at that instant, and nothing we did
+                // that had reached the other side by then was left out.
+                if !self.cut_off_at(d) || unseen_delivered(d) {
+                    return refuse;
+                }
+                Ok(())
+            }
+            Phase::Lot | Phase::Rolling | Phase::Opening => {
+                if !self.dice_part_missing(landed.roll, t, seen, n, landed) {
+                    return refuse;
+                }
+                if landed.ended && !self.cut_off_around(t) {
+                    return refuse;
+                }
+                Ok(())
+            }
+            _ => refuse,
+        }
+    }
+
+    /// Whether, by this device's own record, its part of the exchange `roll` was really
+    /// missing at `t` for a judge that had seen `seen` of our acts and judged with its act
+    /// `n`. S19 both ways: the judge may hold us late only 60 s after its own part (its
+    /// commitment, or its reveal once it held ours) went out, and only if ours had not
+    /// reached it by then as far as this device knows; with both commitments missing, only
+    /// the side to roll is late.
+    pub(super) fn dice_part_missing(
+        &self,
+        roll: u32,
+        t: Millis,
+        seen: usize,
+        n: usize,
+        landed: &Landing,
+    ) -> bool {
+        // The judge may have meant the exchange before (acts of ours it had not seen moved
+        // the fold on here): either will do.
+        (roll.saturating_sub(1)..=roll).any(|r| self.part_missing(r, t, seen, n, landed))
+    }
+
+    fn part_missing(&self, roll: u32, t: Millis, seen: usize, n: usize, landed: &Landing) -> bool {
+        let find = |side: vrhcaby_rules::Side, reveal: bool, upto: usize| {
+            self.logs[side].iter().take(upto).position(|a| match a.act {
+                Act::Commit { roll: r, .. } => !reveal && r == roll,
+                Act::Reveal { roll: r, .. } => reveal && r == roll,
+                Act::Cmd(_) | Act::Roll { .. } => false,
+            })
+        };
         let peer = self.peer();
+        let ours_len = self.logs[self.seat].len();
+        let stamp_ok = |i: usize| {
+            self.logs[peer].get(i).is_some_and(|a| {
+                a.t.saturating_add(MOVE_TIME_MS) <= t.saturating_add(self.cut_tol())
+            })
+        };
+        let our_commit = find(self.seat, false, ours_len);
+        if our_commit.is_none_or(|i| i >= seen) {
+            if our_commit.is_some_and(|i| self.delivered_by(i, t)) {
+                return false;
+            }
+            return match find(peer, false, n) {
+                Some(j) => stamp_ok(j),
+                None => landed.roll == roll && landed.turn == Some(self.seat),
+            };
+        }
+        let our_reveal = find(self.seat, true, ours_len);
+        if our_reveal.is_some_and(|i| i < seen || self.delivered_by(i, t)) {
+            return false;
+        }
+        // Our reveal was due from its commitment's going out, as it counts (S19).
+        find(peer, false, n).is_some_and(stamp_ok)
+    }
+
+    /// The time (this device's clock) from which the other side's part of the exchange under
+    /// way is due, by S19: 60 s after we first sent our own part over an open channel,
+    /// whatever the other side did meanwhile. `None` while nothing of it is due.
+    fn their_part_due_from(&self) -> Option<Millis> {
         let roll = self.cur.roll;
         let parts = &self.cur.parts;
-        // The other side had 60 s (and the grace) of a working exchange: from when our part
-        // is known to have reached it, and for its reveal from when its commitment came.
-        let delivered = match self.judge.delivered {
-            Some((r, at)) if r == roll => Some(at),
-            _ => None,
+        let peer = self.peer();
+        let log = &self.logs[self.seat];
+        let first = |reveal: bool| {
+            log.iter()
+                .position(|a| match a.act {
+                    Act::Commit { roll: r, .. } => !reveal && r == roll,
+                    Act::Reveal { roll: r, .. } => reveal && r == roll,
+                    Act::Cmd(_) | Act::Roll { .. } => false,
+                })
+                .map(|i| self.first_up.get(i).copied().unwrap_or(0))
+                .filter(|&at| at != 0)
         };
-        let due = |from: Millis| now >= from.saturating_add(MOVE_TIME_MS + GRACE_MS);
-        if roll == 0 && self.logs[peer].is_empty() {
-            // Before the other device has made any act it may not have its clock synchronised
-            // yet (it stamps nothing before): nobody is late for the lot (R19's ten hours end
-            // a game that never begins as a draw).
-            return None;
-        }
-        let late = if parts.commit[peer].is_none() {
-            match delivered {
-                Some(at) => due(at).then_some(peer),
-                None if roll == 0 => None,
-                // Both parts missing: the side to roll.
-                None => self.cur.game.turn(),
-            }
-        } else if parts.reveal[peer].is_none() {
-            let theirs = match self.judge.their_commit {
-                Some((r, at)) if r == roll => at,
-                _ => now,
-            };
-            match delivered {
-                Some(at) => due(at.max(theirs)).then_some(peer),
-                None => Some(self.seat),
-            }
+        // Its commitment, and its reveal (which it sends once it holds our commitment), are
+        // both due from our commitment's first going out (or our reveal's, if that is all
+        // this device knows of: after a reload).
+        if parts.commit[peer].is_none() || parts.reveal[peer].is_none() {
+            first(false).or_else(|| first(true))
         } else {
-            Some(self.seat)
-        };
-        late.filter(|&s| s == peer)
-    }
-
-    /// Notes when our commitment for the roll being thrown is known to have arrived.
-    fn note_delivery(&mut self, now: Millis) {
-        let roll = self.cur.roll;
-        if self.judge.delivered.is_some_and(|(r, _)| r == roll) {
-            return;
-        }
-        let mine = self.logs[self.seat]
-            .iter()
-            .rposition(|a| matches!(a.act, Act::Commit { roll: r, .. } if r == roll));
-        if mine.is_some_and(|i| self.delivered(i, now)) {
-            self.judge.delivered = Some((roll, now));
+            None
         }
     }
 
-    /// Records the judgements due now: the other side offline when its move time ran out
-    /// (R18, stamped just before its deadline), or late with its part of the dice (S14).
+    /// Records the judgements due now: the other side cut off when its move time ran out
+    /// (R18, stamped just before its deadline), or late with its part of the dice (S14, S19).
     pub(super) fn judge(&mut self, now: Millis) -> Output {
         let mut out = Output::default();
         self.refresh(now);
-        self.note_delivery(now);
-        // Judge only with everything the other device sent in hand: clocks synchronised, no
-        // acts asked for again or waiting for our clock.
-        let missing = self
-            .link
-            .asked
-            .is_some_and(|(_, at)| now < at.saturating_add(OFFLINE_AFTER_MS));
-        if !self.clock.ready() || missing || !self.deferred.is_empty() {
+        self.note_delivered(now);
+        if !self.clock.ready() {
             return out;
         }
         let peer = self.peer();
@@ -104,21 +199,20 @@ impl PeerGame {
                 if now < limit || self.judge.offline_judged == Some(d) {
                     return out;
                 }
-                // R18 looks at the instant the time runs out (S5): the other device must have
-                // been cut off then — the channel closed, or silent since before — while this
-                // device was awake and watching. Whatever is seen, this deadline is judged
-                // once; a later silence leaves only the claim (R17).
+                // R18 looks at the instant the time runs out (S5, S17): the other device must
+                // have been cut off then — the channel closed, or silent, since before the
+                // deadline — and still at our limit, while this device was awake and watching.
+                // Whatever is seen, this deadline is judged once; a later silence leaves only
+                // the claim (R17).
                 let l = &self.link;
                 let watching = l.awake_at.saturating_add(OFFLINE_AFTER_MS) <= limit;
-                let closed = !l.up && l.down_at < limit;
-                let silent = l.up && l.last_heard < limit.saturating_sub(OFFLINE_AFTER_MS);
-                if !(closed || silent) && self.peer_present() {
-                    self.judge.offline_judged = Some(d);
-                    return out;
-                }
+                let closed = !l.up && self.clock.shared(l.down_at) <= d;
+                let quiet_since = self.clock.shared(l.last_heard) <= d;
+                let silent =
+                    l.up && quiet_since && now.saturating_sub(l.last_heard) >= OFFLINE_AFTER_MS;
                 if !(closed || silent) {
-                    // Silent for less than the presence time at the deadline: wait to see.
-                    if now < limit.saturating_add(OFFLINE_AFTER_MS) {
+                    if l.up && quiet_since && self.peer_present() {
+                        // Silent since the deadline, for less than the presence time: wait.
                         return out;
                     }
                     self.judge.offline_judged = Some(d);
@@ -128,28 +222,36 @@ impl PeerGame {
                 if !watching {
                     return out;
                 }
+                // Made as of the deadline: it has seen only what the other side did before it
+                // (an act it stamped later, even a little ahead of our clock, does not save a
+                // side that was cut off when its time ran out, S16).
                 let t = d.saturating_sub(1);
-                if t >= self.latest_stamp() {
-                    if let Ok(o) = self.author_at(Act::Cmd(Command::Offline { side: peer }), t, now)
-                    {
-                        out.merge(o);
-                    }
-                }
+                out.merge(self.author_as_of(Act::Cmd(Command::Offline { side: peer }), t, now));
             }
             Phase::Lot | Phase::Rolling => {
-                let Some((roll, at)) = self.judge.exchange else {
-                    return out;
-                };
-                if roll != self.cur.roll
-                    || now < limit(at)
-                    || !awake
+                let roll = self.cur.roll;
+                if !awake
                     || self.judge.late_judged == Some(roll)
                     || self.cur.game.late().is_some()
                     || self.cur.game.roll_due_since().is_none()
                 {
                     return out;
                 }
-                if self.late_in_exchange(now) != Some(peer) {
+                // S19: 60 s (and the grace) after our part first went out over an open
+                // channel; before we could send ours (standard: the roller still choosing),
+                // 60 s after this device saw the exchange fall due if the roller is the other.
+                let from = match self.their_part_due_from() {
+                    Some(at) => at,
+                    None => {
+                        let g = &self.cur.game;
+                        let choosing = g.can_double().is_ok_and(|s| s == peer);
+                        match self.judge.exchange {
+                            Some((r, at)) if r == roll && choosing => at,
+                            _ => return out,
+                        }
+                    }
+                };
+                if now < limit(from) {
                     return out;
                 }
                 let due = self
@@ -159,8 +261,6 @@ impl PeerGame {
                     .map_or(0, |s| s.saturating_add(MOVE_TIME_MS));
                 let t = self.stamp(now);
                 if t < due {
-                    // (Only before the lot, when the first commitment came later than this
-                    // device's own clock start.)
                     return out;
                 }
                 self.judge.late_judged = Some(roll);
@@ -176,6 +276,52 @@ impl PeerGame {
             }
             _ => {}
         }
+        out
+    }
+
+    /// Appends our judgement stamped `t` as of that moment: it has seen the other side's acts
+    /// stamped by then only (so it crosses those stamped later, and the fold puts it first).
+    fn author_as_of(&mut self, act: Act, t: Millis, now: Millis) -> Output {
+        let peer = self.peer();
+        let ours = &self.logs[self.seat];
+        let seen = self.logs[peer].iter().take_while(|a| a.t <= t).count();
+        let last_seen = ours.last().map_or(0, |a| a.seen as usize);
+        let last_t = ours.last().map_or(0, |a| a.t);
+        if seen >= self.logs[peer].len() {
+            if t >= self.latest_stamp() {
+                return self.author_at(act, t, now).unwrap_or_default();
+            }
+            return Output::default();
+        }
+        if seen < last_seen || t < last_t || ours.len() >= super::MAX_ACTS {
+            return Output::default();
+        }
+        let a = crate::act::Authored {
+            t,
+            seen: u32::try_from(seen).unwrap_or(u32::MAX),
+            act,
+        };
+        self.logs[self.seat].push(a);
+        self.sent.push(0);
+        self.first_up.push(0);
+        self.delivered_at.push(0);
+        if self.base.pos[peer] > seen {
+            if let Ok(game) = super::fresh_game(&self.head) {
+                self.base = crate::fold::Fold::new(game);
+            }
+        }
+        let old = self.cur.clone();
+        let mut out = self.refold(Some(&old));
+        out.save = true;
+        let n = u32::try_from(self.logs[self.seat].len() - 1).unwrap_or(u32::MAX);
+        if self.link.up {
+            out.send.push(crate::message::Message::Act { n, act: a });
+            if let (Some(s), Some(f)) = (self.sent.last_mut(), self.first_up.last_mut()) {
+                *s = now;
+                *f = now;
+            }
+        }
+        self.refresh(now);
         out
     }
 }

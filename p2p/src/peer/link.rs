@@ -4,7 +4,7 @@
 
 use vrhcaby_rules::Millis;
 
-use super::{Output, PeerGame, MAX_DOWN, SLEEP_GAP_MS};
+use super::{Output, PeerGame, DELIVERY_MS, MAX_DOWN, SLEEP_GAP_MS};
 use crate::message::Message;
 
 impl PeerGame {
@@ -40,7 +40,7 @@ impl PeerGame {
             self.link.down_at = now;
         }
         self.link.up = false;
-        self.link.present = false;
+        self.end_live();
         let t = self.clock.shared(now);
         self.went_down(t, None);
         Output::default()
@@ -49,8 +49,12 @@ impl PeerGame {
     /// A span (shared time) in which this device could not hear or reach the other: the
     /// channel closed, this device asleep, or the page closed.
     pub(super) fn went_down(&mut self, from: Millis, to: Option<Millis>) {
-        if to.is_some() && self.down.last().is_some_and(|d| d.1.is_none()) {
-            return;
+        if let Some(open) = self.down.last_mut().filter(|d| d.1.is_none()) {
+            // Already cut off: a sleep that began before the channel closed starts it earlier.
+            if to.is_some() {
+                open.0 = open.0.min(from);
+                return;
+            }
         }
         if self.down.len() == MAX_DOWN {
             self.down.remove(0);
@@ -58,11 +62,32 @@ impl PeerGame {
         self.down.push((from, to));
     }
 
+    /// This device stops hearing the other at once: what the other makes from now on may come
+    /// late (re-sent once the link is back), so its stamps are bounded by the last moment
+    /// this device heard it.
+    pub(super) fn end_live(&mut self) {
+        self.link.beat_have = 0;
+        if self.link.present {
+            self.link.present = false;
+            // A span of hearing it too short for the re-sent acts to come does not count:
+            // what the other made before the earlier cut-off may still come.
+            let l = &self.link;
+            if l.last_heard
+                >= l.live_since
+                    .saturating_add(super::receive::RESEND_WINDOW_MS)
+            {
+                self.link.unlive_from = Some(self.link.last_heard);
+            }
+        }
+    }
+
     pub(super) fn heard(&mut self, now: Millis) {
+        self.link.prev_heard = self.link.last_heard;
         self.link.last_heard = now;
         if !self.link.present && self.link.up {
             self.link.present = true;
             self.link.present_since = now;
+            self.link.live_since = now;
         }
         let t = self.clock.shared(now);
         if let Some(last) = self.down.last_mut() {
@@ -84,14 +109,50 @@ impl PeerGame {
     /// A gap since the last tick means this device was asleep: nothing reached it or left it
     /// meanwhile (a span cut off; messages waiting in the channel come now, late).
     pub(super) fn wake_check(&mut self, now: Millis) {
+        if self.link.last_tick == 0 {
+            // Not ticked yet: asleep since the game was made here, if that was a while ago.
+            self.link.last_tick = self.born.unwrap_or(0);
+        }
         if self.link.last_tick != 0 && now > self.link.last_tick.saturating_add(SLEEP_GAP_MS) {
             self.link.awake_at = now;
-            let (from, to) = (
-                self.clock.shared(self.link.last_tick),
-                self.clock.shared(now),
-            );
+            self.link.last_heard = self.link.last_heard.min(self.link.last_tick);
+            self.end_live();
+            // Cut off from the last message it sent (the other stopped hearing it then).
+            let last = if self.link.up && self.link.last_beat != 0 {
+                self.link.last_tick.min(self.link.last_beat)
+            } else {
+                self.link.last_tick
+            };
+            let (from, to) = (self.clock.shared(last), self.clock.shared(now));
             self.went_down(from, Some(to));
             self.link.last_tick = now;
+        }
+    }
+
+    /// Notes which of our acts have reached the other device as far as this device knows: it
+    /// said so (an act or a heartbeat of it), or the act was sent while this device heard the
+    /// other at once and it went on hearing it `DELIVERY_MS` (a reliable, ordered channel
+    /// delivers it by then).
+    pub(super) fn note_delivered(&mut self, now: Millis) {
+        let have = (self.link.peer_have as usize).max(self.acked());
+        for i in 0..self.delivered_at.len() {
+            if self.delivered_at[i] != 0 {
+                continue;
+            }
+            let sent = self.sent.get(i).copied().unwrap_or(0);
+            if i < have {
+                self.delivered_at[i] = now.max(1);
+            } else if self.link.up
+                && self.link.present
+                && sent != 0
+                && sent >= self.link.up_since
+                && sent >= self.link.live_since
+                && self.link.last_heard >= sent.saturating_add(DELIVERY_MS)
+            {
+                // Sent while this device heard the other at once, and heard it still
+                // `DELIVERY_MS` later (it was awake and connected all along).
+                self.delivered_at[i] = sent.saturating_add(DELIVERY_MS);
+            }
         }
     }
 }

@@ -1,20 +1,45 @@
 //! The receive path of a [`PeerGame`]: every message from the other device, checked.
 
-use vrhcaby_rules::{Command, Millis, Phase, Side, MOVE_TIME_MS};
+use vrhcaby_rules::{Command, Millis, Phase, Side};
 
-use super::PRESENCE_TOLERANCE_MS;
-use super::{is_player_command, Divergence, Output, PeerGame, MAX_ACTS, MAX_CROSSING};
+use super::{
+    is_player_command, void_error, Divergence, Output, PeerGame, MAX_ACTS, MAX_CROSSING,
+    PRESENCE_TOLERANCE_MS,
+};
 use crate::act::{judged, Act, Authored};
 use crate::error::PeerError;
-use crate::fold::GRACE_MS;
+use crate::fold::{Fold, Landing, GRACE_MS};
 use crate::message::{Message, VERSION};
 
 /// A live act may be stamped this much before the latest stamp we heard from its device
 /// (the clock estimates of the two devices differ a little; a minute's backdating is refused).
 pub const LATE_MS: Millis = 5_000;
 
-/// An act stamped further ahead of our clock than this (beyond the grace) is refused.
-const MAX_AHEAD_MS: Millis = 60_000;
+/// An act stamped further ahead of our clock than this (beyond the grace) is refused: a
+/// little ahead it waits for our clock (and is judged by when it came), never a minute.
+const MAX_AHEAD_MS: Millis = 5_000;
+/// After this device begins to hear the other again, acts re-sent for the hellos come within
+/// this time; they may carry stamps back to the last moment it heard the other before.
+pub(super) const RESEND_WINDOW_MS: Millis = 10_000;
+/// Hellos taken per second (more are ignored).
+const HELLOS_PER_SECOND: u32 = 4;
+/// An act of ours is re-sent for a hello at most this often.
+const RESEND_EVERY_MS: Millis = 1_000;
+/// How late after the answer time an answer to our offer may come while the link is up.
+const ANSWER_TOL_MS: Millis = 1_500;
+
+/// When this device first had an act of the other device (its clock), and the moment its
+/// stamp is bounded by: the act cannot have been made more than `LATE_MS` before it (the
+/// last moment this device heard the other before it began to hear it again, or the receipt
+/// itself once it had heard the other at once for a while). `None`: only the floor.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct Recv {
+    pub at: Millis,
+    pub anchor: Option<Millis>,
+    /// An act that fills a gap was made before the channel it comes on opened (its clock;
+    /// allowing the re-send window).
+    pub before: Option<Millis>,
+}
 
 /// Acts of the other device that may wait for our clock.
 const MAX_DEFERRED: usize = 1_024;
@@ -78,6 +103,16 @@ impl PeerGame {
                     let was_ready = self.clock.ready();
                     if self.clock.sample(t1, held, t, now) && !was_ready {
                         self.link.ready_at = now;
+                        // Spans noted before the clocks were synchronised were in our own time:
+                        // put them in shared time.
+                        let half = self.clock.offset().div_euclid(2);
+                        let shift = |t: Millis| {
+                            u64::try_from(i64::try_from(t).unwrap_or(i64::MAX).saturating_add(half))
+                                .unwrap_or(0)
+                        };
+                        for span in &mut self.down {
+                            *span = (shift(span.0), span.1.map(shift));
+                        }
                     }
                 }
                 let mut out = self.flush_deferred(now);
@@ -90,10 +125,21 @@ impl PeerGame {
                 }
                 let ours = u32::try_from(self.logs[self.seat].len()).unwrap_or(u32::MAX);
                 self.link.peer_have = have.min(ours);
+                let l = &self.link;
+                if l.up && l.present && now >= l.live_since.saturating_add(RESEND_WINDOW_MS) {
+                    self.link.beat_have = self.link.beat_have.max(have.min(ours));
+                }
                 Ok(out)
             }
             Message::Diverged { n, code } => {
                 self.heard(now);
+                if n as usize >= self.logs[self.seat].len() {
+                    // About an act we never made: nothing of ours was refused.
+                    return Err(PeerError::Malformed(format!(
+                        "a divergence about act {n}, but this device made only {}",
+                        self.logs[self.seat].len()
+                    )));
+                }
                 let code: String = code
                     .chars()
                     .filter(|c| c.is_ascii_lowercase() || *c == '_')
@@ -138,16 +184,21 @@ impl PeerGame {
         }
         let mut out = Output::default();
         self.heard(now);
+        let second = now / 1_000;
+        if self.link.hellos.0 == second {
+            self.link.hellos.1 = self.link.hellos.1.saturating_add(1);
+            if self.link.hellos.1 > HELLOS_PER_SECOND {
+                return Ok(out);
+            }
+        } else {
+            self.link.hellos = (second, 1);
+        }
         let ours = u32::try_from(self.logs[self.seat].len()).unwrap_or(u32::MAX);
         if have > ours {
-            let e = PeerError::Lost { have, ours };
-            self.divergence = Some(Divergence {
-                n: ours,
-                refused_by_us: true,
-                code: e.code().to_string(),
-            });
-            return Err(e);
+            // It says it holds acts of ours we never made: refused, and not our divergence.
+            return Err(PeerError::Lost { have, ours });
         }
+        self.link.heard_game = true;
         self.link.peer_have = have;
         // At most this many acts per hello (a hello asking for everything again and again
         // costs the asker, not us); the next hello gets the rest.
@@ -155,12 +206,21 @@ impl PeerGame {
             .len()
             .min(have as usize + RESEND_PER_HELLO);
         for n in have as usize..end {
+            // Sent on this channel within the last second: it is on its way (rate limit).
+            let sent = self.sent[n];
+            if sent != 0 && sent >= self.link.up_since && now < sent.saturating_add(RESEND_EVERY_MS)
+            {
+                continue;
+            }
             let act = self.logs[self.seat][n];
             out.send.push(Message::Act {
                 n: u32::try_from(n).unwrap_or(u32::MAX),
                 act,
             });
             self.sent[n] = now;
+            if self.first_up[n] == 0 && self.link.up {
+                self.first_up[n] = now;
+            }
         }
         Ok(out)
     }
@@ -186,9 +246,15 @@ impl PeerGame {
         let peer = self.peer();
         let held = self.logs[peer].len();
         let len = u32::try_from(held + self.deferred.len()).unwrap_or(u32::MAX);
-        // When this device first had it, for the backdating check (none before our clock is
-        // synchronised: no stamp can be judged then).
-        let recv = self.clock.ready().then_some(now);
+        // When this device first had it, and what bounds its stamp (see `Recv`).
+        let mut recv = self.recv_now(now);
+        if n == len && !self.early.is_empty() {
+            // It fills a gap: it was not sent on this link before the acts after it (else it
+            // would have come first), so it was made while the link was down, before this
+            // device began to hear the other again.
+            recv.anchor = self.link.unlive_from;
+            recv.before = Some(self.link.up_since);
+        }
         if n < len {
             let known = match (n as usize).checked_sub(held) {
                 None => self.logs[peer][n as usize],
@@ -250,7 +316,7 @@ impl PeerGame {
         &mut self,
         n: u32,
         a: Authored,
-        recv: Option<Millis>,
+        recv: Recv,
         now: Millis,
     ) -> Result<Output, PeerError> {
         let ready = self.clock.ready();
@@ -304,44 +370,182 @@ impl PeerGame {
         out
     }
 
-    /// The other device's next act, in its place: checked, then folded.
+    /// How long a message of the other device may take, as this device measures it: the
+    /// longest recent round trip and a second, at most `LATE_MS`.
+    pub(super) fn late_tol(&self) -> Millis {
+        self.clock
+            .max_round_trip()
+            .map_or(LATE_MS, |rtt| rtt.saturating_add(1_000).min(LATE_MS))
+    }
+
+    /// What bounds the stamp of an act of the other device that comes now (see `Recv`).
+    pub(super) fn recv_now(&self, now: Millis) -> Recv {
+        let l = &self.link;
+        let live = l.up && l.present && now >= l.live_since.saturating_add(RESEND_WINDOW_MS);
+        Recv {
+            at: now,
+            // Live: it could not have been made much before the last message that came
+            // before it (a stalled link holds everything back, heartbeats too).
+            anchor: if live {
+                Some(l.prev_heard.min(now))
+            } else {
+                l.unlive_from
+            },
+            before: None,
+        }
+    }
+
+    /// The other device's next act, in its place: checked, folded, and — if it takes effect
+    /// against this device — checked against this device's own clock and observations
+    /// (S17); refused otherwise, and our record stands.
     fn take_act(
         &mut self,
         n: u32,
         a: Authored,
         now: Millis,
-        recv: Option<Millis>,
+        recv: Recv,
     ) -> Result<Output, PeerError> {
         let peer = self.peer();
         if let Err(e) = self.check_act(&a, now, recv) {
             return Err(self.refuse(n, a, e));
         }
-        let concurrent = (a.seen as usize) < self.logs[self.seat].len();
-        let mut out = if concurrent {
+        let index = self.logs[peer].len();
+        // An act that crossed ours but is neither a judgement nor a claim, stamped after every
+        // act of ours it had not seen (none of them a claim), comes after all of them in the
+        // fold (by stamp): it is appended, not folded again from the checkpoint — so acts that
+        // never acknowledge ours (a tick flood) cost no more than any other act.
+        let claim = |x: &Authored| matches!(x.act, Act::Cmd(Command::ClaimWin { .. }));
+        let unseen = self.logs[self.seat].get(a.seen as usize..).unwrap_or(&[]);
+        let after_ours =
+            !judged(&a.act, peer) && !claim(&a) && unseen.iter().all(|o| o.t < a.t && !claim(o));
+        let crossed = !unseen.is_empty();
+        let concurrent = crossed && !after_ours;
+        let next = if concurrent {
             self.logs[peer].push(a);
-            let old = self.cur.clone();
-            self.refold(Some(&old))
+            let mut next = self.base.clone();
+            next.events.clear();
+            next.watch = Some((peer, index));
+            next.landed = None;
+            next.run(&self.logs, &self.game_id);
+            next.watch = None;
+            next
         } else {
-            let events = match self.append(peer, a) {
-                Ok(events) => events,
-                Err(e) => return Err(self.refuse(n, a, e)),
+            let mut trial = self.cur.clone();
+            trial.events.clear();
+            let landed = Landing::before(&trial);
+            let before = (trial.game.result(), trial.game.late());
+            let applied = match trial.apply(peer, &a, &self.game_id) {
+                Ok(()) => true,
+                // Crossed ours: void where it lands, as the fold would have it.
+                Err(v) if crossed => {
+                    trial.voids.push((peer, index, v));
+                    false
+                }
+                Err(v) => {
+                    let e = void_error(v, &a);
+                    return Err(self.refuse(n, a, e));
+                }
             };
+            trial.pos[peer] += 1;
+            trial.landed = Some(landed.after(&trial, before, applied));
+            self.logs[peer].push(a);
+            trial
+        };
+        if let Err(e) = self.agrees(&a, index, recv, &next) {
+            self.logs[peer].pop();
+            return Err(self.refuse(n, a, e));
+        }
+        let mut out = if concurrent {
+            let old = std::mem::replace(&mut self.cur, next);
+            let o = self.changes(&old);
+            self.advance_base();
+            o
+        } else {
+            let mut next = next;
+            let events = std::mem::take(&mut next.events);
+            self.cur = next;
             self.advance_base();
             Output {
                 events,
                 ..Output::default()
             }
         };
+        self.cur.landed = None;
         out.save = true;
         self.link.peer_have = self.link.peer_have.max(a.seen);
         self.refresh(now);
         Ok(out)
     }
 
+    /// S17: an act of the other device that took effect against this device stands only where
+    /// this device's own clock and observations agree: a judgement about us (`offline`,
+    /// `dice_late`), a claim (our time had run out when it came), an answer to our offer (it
+    /// was still open, by our clock, when the answer could have reached us).
+    fn agrees(&self, a: &Authored, n: usize, recv: Recv, next: &Fold) -> Result<(), PeerError> {
+        let Some(landed) = next.landed else {
+            return Ok(());
+        };
+        if !landed.applied {
+            return Ok(());
+        }
+        let Act::Cmd(cmd) = a.act else {
+            return Ok(());
+        };
+        if !landed.effect {
+            // A judgement about us that changes nothing where it lands (the state moved on)
+            // still says we were cut off: only if we were, about then.
+            if judged(&a.act, self.peer()) {
+                let from =
+                    a.t.saturating_sub(vrhcaby_rules::MOVE_TIME_MS + PRESENCE_TOLERANCE_MS);
+                let to = self
+                    .clock
+                    .shared(recv.at)
+                    .saturating_add(PRESENCE_TOLERANCE_MS);
+                if !self.was_down(from, to) {
+                    return Err(PeerError::PresenceUnseen { t: a.t });
+                }
+            }
+            return Ok(());
+        }
+        let tol = self
+            .clock
+            .uncertainty()
+            .saturating_mul(2)
+            .saturating_add(250);
+        let came = self.clock.shared(recv.at);
+        match cmd {
+            Command::Offline { side } | Command::DiceLate { side } if side == self.seat => {
+                self.judgement_agrees(cmd, a.t, a.seen as usize, n, &landed)
+            }
+            Command::ClaimWin { .. } => match landed.deadline {
+                Some(d) if came.saturating_add(tol) < d => Err(PeerError::EarlyClaim),
+                _ => Ok(()),
+            },
+            Command::AcceptDraw { .. } | Command::DeclineDraw { .. } => match landed.deadline {
+                // Our offer lapsed, by our clock, well before this answer came, and this device
+                // was not cut off from its stamp to the lapse (it would have come at once): the
+                // lapse stands.
+                Some(lapse)
+                    if came
+                        > lapse
+                            .saturating_add(GRACE_MS + ANSWER_TOL_MS)
+                            .saturating_add(tol)
+                        && !self.was_down(a.t.saturating_sub(tol), lapse) =>
+                {
+                    Err(PeerError::TimeOutOfRange {
+                        t: a.t,
+                        min: 0,
+                        max: lapse,
+                    })
+                }
+                _ => Ok(()),
+            },
+            _ => Ok(()),
+        }
+    }
+
     /// Everything about the other device's next act that does not need the fold.
-    /// `recv`: when this device first had the act (its clock), if its clock was synchronised
-    /// then.
-    fn check_act(&self, a: &Authored, now: Millis, recv: Option<Millis>) -> Result<(), PeerError> {
+    fn check_act(&self, a: &Authored, now: Millis, recv: Recv) -> Result<(), PeerError> {
         let peer = self.peer();
         let theirs = &self.logs[peer];
         let ours = &self.logs[self.seat];
@@ -377,63 +581,61 @@ impl PeerGame {
                 _ => return Err(PeerError::NotAllowedFromPeer(cmd.name())),
             }
         }
-        // Stamps: never before what came before, never ahead of our clock (S15), and a live
-        // act never earlier than what we already heard from the other device.
-        let min = theirs
-            .last()
-            .map_or(0, |l| l.t)
-            .max(if seen > 0 { ours[seen - 1].t } else { 0 });
+        // Stamps (S17): believed only as far as this device's clock bounds them. Never before
+        // the other's previous act or the act of ours it had seen; never before the game was
+        // made here (or, after a load, before what this device knew then); never before the
+        // last moment this device heard the other at once (less the delay a message may
+        // take: it would have come then); never more than the grace ahead of our clock when
+        // it came.
         let slack = self.clock.uncertainty();
-        let now_shared = self.clock.shared(now);
-        let max = now_shared.saturating_add(GRACE_MS + slack);
-        let judgement = judged(&a.act, peer);
-        // An act made while this device could hear the other device at once (connected,
-        // awake, clocks synchronised, heard lately, for all of that time) comes at once on
-        // the ordered channel: stamped much earlier, it is backdated. One stamped before that
-        // was made while the two were cut off (or could not judge stamps) and is re-sent now.
-        let l = &self.link;
-        let live_since = l
-            .up_since
-            .max(l.awake_at)
-            .max(l.present_since)
-            .max(l.ready_at);
-        // (One made in the first seconds of the window may have been on its way, or made just
-        // before it by the other clock, when the window began.)
-        let window = self.clock.shared(live_since).saturating_add(LATE_MS);
-        let live_min = match recv {
-            Some(r) if !judgement && a.t >= window => {
-                min.max(self.clock.shared(r).saturating_sub(LATE_MS + slack))
-            }
-            _ => min,
-        };
-        if a.t < live_min || a.t > max {
-            return Err(PeerError::TimeOutOfRange {
-                t: a.t,
-                min: live_min,
-                max,
-            });
+        let late = self.late_tol();
+        let back = |x: Millis| self.clock.shared(x).saturating_sub(late + slack);
+        let mut min =
+            theirs
+                .last()
+                .map_or(0, |l| l.t)
+                .max(if seen > 0 { ours[seen - 1].t } else { 0 });
+        if let Some(b) = self.born {
+            min = min.max(back(b));
         }
-        // A judgement about us stands only if this device was cut off (the channel closed,
-        // asleep, the page closed) at some moment from its deadline on (S16): the other
-        // device judges at its own deadline, which runs from when it received the start
-        // (S15), so it may come later than the record's.
-        if judgement {
-            let from = match a.act {
-                Act::Cmd(Command::DiceLate { .. }) => {
-                    a.t.saturating_sub(MOVE_TIME_MS + PRESENCE_TOLERANCE_MS)
-                }
-                _ => a.t.saturating_sub(PRESENCE_TOLERANCE_MS),
-            };
-            if !self.was_down(from, now_shared.saturating_add(PRESENCE_TOLERANCE_MS)) {
-                return Err(PeerError::PresenceUnseen { t: a.t });
+        if !judged(&a.act, peer) {
+            if let Some(x) = recv.anchor {
+                min = min.max(back(x));
             }
         }
-        // A claim that reaches us before our own clock has run out is refused (S15).
+        let came = self.clock.shared(recv.at);
+        let max = came
+            .max(
+                self.clock
+                    .shared(now)
+                    .min(came.saturating_add(MAX_AHEAD_MS)),
+            )
+            .saturating_add(GRACE_MS + slack)
+            .min(recv.before.map_or(Millis::MAX, |b| {
+                self.clock
+                    .shared(b)
+                    .saturating_add(RESEND_WINDOW_MS + slack)
+            }));
+        if a.t < min || a.t > max {
+            return Err(PeerError::TimeOutOfRange { t: a.t, min, max });
+        }
+        // A stale `seen`: a heartbeat of the other device, sent on this link once the acts
+        // re-sent for the hellos had come, said it held more of our acts. On an ordered channel
+        // an act made before it had them would have come before that heartbeat (S17: a device
+        // is never trusted to have "not received" what it said it holds).
+        if seen < self.link.beat_have as usize {
+            return Err(PeerError::Malformed(format!(
+                "an act that saw {seen} of our acts after a heartbeat that said it held {}",
+                self.link.beat_have
+            )));
+        }
+        // A claim that reaches us before our own clock has run out is refused (S15); where
+        // it lands is checked again after the fold (`agrees`).
         if let Act::Cmd(Command::ClaimWin { .. }) = a.act {
             let g = &self.cur.game;
             if seen == ours.len() && g.phase() == Phase::Moving {
                 if let Some(d) = g.deadline() {
-                    if self.clock.shared(now) < d {
+                    if came < d {
                         return Err(PeerError::EarlyClaim);
                     }
                 }

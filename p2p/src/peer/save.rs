@@ -168,6 +168,8 @@ impl PeerGame {
     ) -> PeerGame {
         let mut pg = PeerGame::with_game(id, self.seat, head, BySide::default(), game);
         pg.clock = self.clock.clone();
+        pg.born = Some(now);
+        pg.link.unlive_from = Some(now);
         pg.refresh(now);
         pg
     }
