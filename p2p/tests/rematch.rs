@@ -120,3 +120,34 @@ fn a_standard_match_has_its_next_games_and_a_rematch_only_once_it_is_over() {
     assert!(net.dev.white.pg.next_game(0).is_some());
     assert!(net.dev.white.pg.rematch(0).is_none());
 }
+
+/// As the page does it: the link stays open, and only the device whose player presses Rematch
+/// says hello for the new game (its own side of the link re-opened). The first hello reached
+/// the other device while it was still on the finished game, so the new game's first hello is
+/// answered with one: both hear this game's hello, and the lot is exchanged.
+#[test]
+fn a_rematch_on_a_link_that_stays_open_starts_on_both_devices() {
+    let mut net = Net::new("house-open", 23, (700, -1_200));
+    net.connect();
+    net.run(10_000);
+    net.act(Side::Black, Command::Resign { side: Side::Black })
+        .unwrap();
+    net.run(2_000);
+    for side in [Side::Black, Side::White] {
+        let c = net.clock(side);
+        net.dev[side].pg = net.dev[side].pg.rematch(c).expect("a rematch");
+        let out = net.dev[side].pg.connected(c);
+        net.handle(side, out);
+        net.run(3_000);
+    }
+    net.run(10_000);
+    net.assert_same();
+    let g = net.game(Side::White);
+    assert_eq!(net.dev.white.pg.game_id(), "house-openr");
+    assert!(
+        matches!(g.phase(), Phase::Moving | Phase::Rolling),
+        "the new game's lot was exchanged: {:?} {:?}",
+        g.phase(),
+        net.dev.white.errors
+    );
+}

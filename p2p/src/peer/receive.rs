@@ -198,6 +198,12 @@ impl PeerGame {
             // It says it holds acts of ours we never made: refused, and not our divergence.
             return Err(PeerError::Lost { have, ours });
         }
+        // The first hello for this game: answered with ours, so a device that moved on to this
+        // game while our hello went to its old one (a rematch, a match's next game: the link
+        // stays open) hears this game's hello too. At most once a game: no ping-pong.
+        if !self.link.heard_game {
+            out.send.push(self.hello());
+        }
         self.link.heard_game = true;
         self.link.peer_have = have;
         // At most this many acts per hello (a hello asking for everything again and again
