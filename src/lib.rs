@@ -6,6 +6,8 @@
 //! `panel`, `screens` (the view) → `app` (composes them). `i18n`, `platform`, `sound`, `invite`
 //! and `net` are leaves every layer may use.
 
+#[cfg(feature = "viewer")]
+pub mod analysis;
 pub mod app;
 pub mod board;
 pub mod drivers;

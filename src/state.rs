@@ -268,6 +268,9 @@ pub struct Nav {
     pub replay: RwSignal<Option<vrhcaby_rules::Record>>,
     #[cfg(feature = "viewer")]
     pub import_error: RwSignal<Option<LoadError>>,
+    /// The analysis of the record in the viewer (the full app only).
+    #[cfg(feature = "viewer")]
+    pub analysis: RwSignal<crate::analysis::State>,
 }
 
 /// A driver's handler for the effects it carries out (a plain function of the dispatcher).
@@ -312,6 +315,8 @@ impl Dispatch {
                 replay: RwSignal::new(None),
                 #[cfg(feature = "viewer")]
                 import_error: RwSignal::new(None),
+                #[cfg(feature = "viewer")]
+                analysis: RwSignal::new(crate::analysis::State::Idle),
             },
             sinks: StoredValue::new(Vec::new()),
         };

@@ -108,6 +108,9 @@ pub struct Decision {
     pub best_moves: Vec<(u8, u8)>,
     /// The roll's luck for `side` (a play's roll; `None` for the opening roll and the cube).
     pub luck: Option<f32>,
+    /// Which roll of the game (0 the first, as the move list counts them) the decision belongs
+    /// to: a play's own roll; a cube decision's, the roll it came before.
+    pub turn: usize,
 }
 
 /// A player's summary.
@@ -260,12 +263,36 @@ struct Turn {
     start: Position,
     side: Side,
     roll: Roll,
-    luck: Option<f32>,
+    /// Whether the roll has a luck of its own (not the opening roll).
+    lucky: bool,
+    /// Which roll of the game it is.
+    number: usize,
 }
 
 /// Analyses `record` at `depth` (0, 1 or 2; more is 2). A record the rules reject is its
 /// [`RecordError`] (naming the command).
 pub fn analyse(bot: &Bot, record: &Record, depth: u8) -> Result<Analysis, RecordError> {
+    let decisions = analyse_part(bot, record, depth, 0, usize::MAX)?.0;
+    let players = BySide::from_fn(|side| summary(&decisions, side));
+    Ok(Analysis { decisions, players })
+}
+
+/// The per-player summary of `decisions` (all of a game's, perhaps gathered in parts).
+#[must_use]
+pub fn players(decisions: &[Decision]) -> BySide<Player> {
+    BySide::from_fn(|side| summary(decisions, side))
+}
+
+/// Part of an analysis, for a page that shows progress and may stop: the decisions made by
+/// commands from `from` on, at most `most` of them, and the command to go on from (`None` at
+/// the end). The parts of a record, in order, are exactly [`analyse`]'s decisions.
+pub fn analyse_part(
+    bot: &Bot,
+    record: &Record,
+    depth: u8,
+    from: usize,
+    most: usize,
+) -> Result<(Vec<Decision>, Option<usize>), RecordError> {
     let depth = depth.min(MAX_DEPTH);
     let variant = record.variant()?;
     let rules = variant.rules();
@@ -284,29 +311,40 @@ pub fn analyse(bot: &Bot, record: &Record, depth: u8) -> Result<Analysis, Record
     };
     let mut decisions = Vec::new();
     let mut turn: Option<Turn> = None;
+    // Rolls so far (as the move list counts them: each `Rolled` event).
+    let mut rolls = 0usize;
     for (index, e) in record.commands.iter().enumerate() {
+        if decisions.len() >= most {
+            return Ok((decisions, Some(index)));
+        }
+        let judged = index >= from;
         // Cube decisions are judged before they are applied.
         #[cfg(feature = "standard-net")]
-        if rules == Rules::Standard {
-            if let Some(d) = cube_decision(&mut judge, &game, e.cmd, index, depth) {
+        if rules == Rules::Standard && judged {
+            if let Some(mut d) = cube_decision(&mut judge, &game, e.cmd, index, depth) {
+                d.turn = rolls;
                 decisions.push(d);
             }
         }
         let before = *game.position();
         let rolling = game.phase();
         let roller = game.turn();
-        game.apply(e.cmd, e.t)
+        let events = game
+            .apply(e.cmd, e.t)
             .map_err(|error| RecordError::Rejected { index, error })?;
+        let rolled = events
+            .iter()
+            .any(|ev| matches!(ev, vrhcaby_rules::Event::Rolled { .. }));
         match e.cmd {
             Command::Dice { dice } if rolling == Phase::Rolling => {
                 if let Some(side) = roller {
-                    let luck = Some(judge.luck(&before, side, dice));
                     turn = (game.phase() == Phase::Moving && game.dice_owner() == Some(side))
                         .then_some(Turn {
                             start: before,
                             side,
                             roll: dice,
-                            luck,
+                            lucky: true,
+                            number: rolls,
                         });
                 }
             }
@@ -316,7 +354,8 @@ pub fn analyse(bot: &Bot, record: &Record, depth: u8) -> Result<Analysis, Record
                         start: before,
                         side,
                         roll: Roll::new(white, black),
-                        luck: None,
+                        lucky: false,
+                        number: rolls,
                     });
                 }
             }
@@ -324,14 +363,24 @@ pub fn analyse(bot: &Bot, record: &Record, depth: u8) -> Result<Analysis, Record
                 let done = game.phase() != Phase::Moving || game.dice_owner() != Some(side);
                 if let (true, Some(t)) = (done, turn.filter(|t| t.side == side)) {
                     turn = None;
-                    decisions.push(play_decision(&mut judge, t, *game.position(), index, depth));
+                    if judged {
+                        decisions.push(play_decision(
+                            &mut judge,
+                            t,
+                            *game.position(),
+                            index,
+                            depth,
+                        ));
+                    }
                 }
             }
             _ => {}
         }
+        if rolled {
+            rolls += 1;
+        }
     }
-    let players = BySide::from_fn(|side| summary(&decisions, side));
-    Ok(Analysis { decisions, players })
+    Ok((decisions, None))
 }
 
 fn play_decision(
@@ -379,7 +428,8 @@ fn play_decision(
                     .collect()
             })
             .unwrap_or_default(),
-        luck: t.luck,
+        luck: t.lucky.then(|| judge.luck(&t.start, t.side, t.roll)),
+        turn: t.number,
     }
 }
 
@@ -457,6 +507,7 @@ fn cube_decision(
         forced: choices < 2,
         best_moves: Vec::new(),
         luck: None,
+        turn: 0,
     })
 }
 

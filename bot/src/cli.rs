@@ -104,10 +104,32 @@ fn analyse_answer(bot: &Bot, req: &AnalyseRequest) -> Value {
 /// The analysis as DESIGN.md's `analyse` answer.
 #[must_use]
 pub fn analysis_json(a: &crate::analysis::Analysis) -> Value {
-    let decisions: Vec<Value> = a
-        .decisions
-        .iter()
-        .map(|d| {
+    let decisions: Vec<Value> = a.decisions.iter().map(decision_json).collect();
+    json!({
+        "decisions": decisions,
+        "players": players_json(&a.players),
+    })
+}
+
+/// The players' summaries as in the `analyse` answer.
+#[must_use]
+pub fn players_json(players: &vrhcaby_rules::BySide<crate::analysis::Player>) -> Value {
+    let player = |p: &crate::analysis::Player| {
+        json!({
+            "decisions": p.decisions,
+            "error_rate": round4(p.error_rate),
+            "luck": round4(p.luck),
+            "rating": p.rating(),
+        })
+    };
+    json!({ "white": player(&players.white), "black": player(&players.black) })
+}
+
+/// One decision as in the `analyse` answer.
+#[must_use]
+pub fn decision_json(d: &crate::analysis::Decision) -> Value {
+    {
+        {
             let mut v = json!({
                 "index": d.index,
                 "side": d.side,
@@ -124,20 +146,8 @@ pub fn analysis_json(a: &crate::analysis::Analysis) -> Value {
                 v["best_moves"] = json!(d.best_moves);
             }
             v
-        })
-        .collect();
-    let player = |p: &crate::analysis::Player| {
-        json!({
-            "decisions": p.decisions,
-            "error_rate": round4(p.error_rate),
-            "luck": round4(p.luck),
-            "rating": p.rating(),
-        })
-    };
-    json!({
-        "decisions": decisions,
-        "players": { "white": player(&a.players.white), "black": player(&a.players.black) },
-    })
+        }
+    }
 }
 
 /// Rounds a probability for the answer (6 decimals).

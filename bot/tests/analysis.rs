@@ -284,3 +284,29 @@ fn the_cli_refuses_a_rejected_record_and_a_bad_depth() {
     );
     assert_eq!(v["decisions"].as_array().map(Vec::len), Some(0), "{v}");
 }
+
+#[test]
+fn an_analysis_in_parts_is_the_whole_analysis() {
+    let b = bot();
+    let record = house_game(10, Level::Intermediate);
+    let whole = analyse(&b, &record, 1).unwrap();
+    let mut parts = Vec::new();
+    let mut from = Some(0);
+    let mut steps = 0;
+    while let Some(f) = from {
+        let (mut d, next) = vrhcaby_bot::analysis::analyse_part(&b, &record, 1, f, 3).unwrap();
+        assert!(d.len() <= 3);
+        parts.append(&mut d);
+        from = next;
+        steps += 1;
+    }
+    assert!(steps > 2, "it took several parts");
+    assert_eq!(parts, whole.decisions);
+    assert_eq!(vrhcaby_bot::analysis::players(&parts), whole.players);
+    // Each play's turn is its roll in the move list.
+    let turns = vrhcaby_rules::notation::move_list(&record).unwrap();
+    for d in &whole.decisions {
+        assert_eq!(Some(turns[d.turn].roll), d.roll);
+        assert_eq!(turns[d.turn].side, d.side);
+    }
+}

@@ -3,6 +3,8 @@
 //! files, and the peer link. Each is installed once by `App` (in Effects and listeners, never in a
 //! constructor or `Default`).
 
+#[cfg(all(feature = "viewer", feature = "computer"))]
+pub mod analysis;
 #[cfg(feature = "computer")]
 pub mod bot;
 pub mod clock;

@@ -208,6 +208,7 @@ pub fn open_text(d: Dispatch, text: &str) {
     match opened {
         Ok(record) => {
             d.nav.import_error.set(None);
+            d.nav.analysis.set(crate::analysis::State::Idle);
             d.nav.replay.set(Some(record));
             d.nav.screen.set(crate::state::Screen::Replay);
         }

@@ -587,3 +587,65 @@ pub fn history_cap(lang: Lang, max: usize) -> String {
         Lang::En => format!("The last {max} finished games are kept, in this browser only."),
     }
 }
+
+/// A band of the error rate in words.
+#[must_use]
+pub fn rating_name(lang: Lang, rating: &str) -> &'static str {
+    match (lang, rating) {
+        (Lang::Cs, "super_grandmaster") => "supervelmistr",
+        (Lang::En, "super_grandmaster") => "super grandmaster",
+        (Lang::Cs, "grandmaster") => "velmistr",
+        (Lang::En, "grandmaster") => "grandmaster",
+        (Lang::Cs, "master") => "mistr",
+        (Lang::En, "master") => "master",
+        (Lang::Cs, "advanced") => "pokročilý",
+        (Lang::En, "advanced") => "advanced",
+        (Lang::Cs, "intermediate") => "středně pokročilý",
+        (Lang::En, "intermediate") => "intermediate",
+        (Lang::Cs, _) => "začátečník",
+        (Lang::En, _) => "beginner",
+    }
+}
+
+/// A player's line of the analysis: "Bílý: chybovost 12,3 (mistr), štěstí +0,45, 14 rozhodnutí".
+#[must_use]
+pub fn analysis_summary(
+    lang: Lang,
+    side: Side,
+    error_rate: f64,
+    rating: &str,
+    luck: f64,
+    decisions: u64,
+) -> String {
+    let band = rating_name(lang, rating);
+    match lang {
+        Lang::Cs => format!(
+            "{}: chybovost {} ({band}), štěstí {}, {decisions} rozhodnutí",
+            side_name(lang, side),
+            format!("{error_rate:.1}").replace('.', ","),
+            format!("{luck:+.2}").replace('.', ",")
+        ),
+        Lang::En => format!(
+            "{}: error rate {error_rate:.1} ({band}), luck {luck:+.2}, {decisions} decision{}",
+            side_name(lang, side),
+            if decisions == 1 { "" } else { "s" }
+        ),
+    }
+}
+
+/// The roll on the board judged: what was played and the best play (shown by the arrows).
+#[cfg(feature = "viewer")]
+#[must_use]
+pub fn analysis_here(lang: Lang, played: f64, best: f64, mark: Option<&str>) -> String {
+    let mark = mark
+        .map(|m| format!(" {}", crate::analysis::symbol(m)))
+        .unwrap_or_default();
+    match lang {
+        Lang::Cs => format!(
+            "Zahráno {}{mark}, nejlepší (šipky) {}",
+            format!("{played:+.3}").replace('.', ","),
+            format!("{best:+.3}").replace('.', ",")
+        ),
+        Lang::En => format!("Played {played:+.3}{mark}, best (the arrows) {best:+.3}"),
+    }
+}

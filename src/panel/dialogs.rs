@@ -160,6 +160,7 @@ pub fn Dialogs(confirm_resign: RwSignal<bool>, confirm_leave: RwSignal<bool>) ->
                     {(!variant().is_standard()).then(|| series_line(d))}
                     {moved_on(d)}
                     {match_file(d)}
+                    {analyse_button(d)}
                     <div class="row">
                         {next_game_button(d)}
                         // Mid-match (or money play) the next game is the way on and Menu the
@@ -193,6 +194,27 @@ pub fn Dialogs(confirm_resign: RwSignal<bool>, confirm_leave: RwSignal<bool>) ->
         </Show>
     }
 }
+
+/// "Analyse the game": the finished game opens in the replay viewer, its analysis under way.
+#[cfg(all(feature = "viewer", feature = "computer"))]
+fn analyse_button(d: Dispatch) -> impl IntoView {
+    let s = d.settings;
+    view! {
+        <div class="row">
+            <button data-testid="analyse-game" on:click=move |_| {
+                let record = d.game.session.with_untracked(|x| x.as_ref().map(|x| x.game().record().clone()));
+                if let Some(record) = record {
+                    d.nav.replay.set(Some(record.clone()));
+                    d.nav.screen.set(Screen::Replay);
+                    crate::drivers::analysis::start(d, &record);
+                }
+            }>{move || s.say(Key::AnalyseGame)}</button>
+        </div>
+    }
+}
+
+#[cfg(not(all(feature = "viewer", feature = "computer")))]
+fn analyse_button(_: Dispatch) -> impl IntoView {}
 
 /// What a resignation is: under the house rules the game ends at once; under the standard rules
 /// it is offered for the kind chosen in the dialog (T7).

@@ -22,6 +22,7 @@ pub fn list_html(
     white: &str,
     black: &str,
     no_move: &str,
+    marks: &[(usize, String)],
 ) -> String {
     let mut out = String::new();
     let turns = move_list(record).unwrap_or_default();
@@ -38,11 +39,24 @@ pub fn list_html(
             ""
         };
         // A roll played with no move (another roll followed it): said, not left blank.
-        let text = if t.moves.is_empty() && i + 1 < turns.len() {
+        let mut text = if t.moves.is_empty() && i + 1 < turns.len() {
             format!("{} ({no_move})", t.text())
         } else {
             t.text()
         };
+        // The analysis's worst mark of this roll, by colour and symbol.
+        if let Some((_, m)) = marks.iter().find(|(turn, _)| *turn == i) {
+            let m = match m.as_str() {
+                "very_bad" => "very_bad",
+                "bad" => "bad",
+                _ => "doubtful",
+            };
+            text.push_str(&format!(
+                r#" <span class="mark {m}" data-mark="{m}">{}</span>"#,
+                crate::analysis::symbol(m)
+            ));
+        }
+
         for part in [
             r#"<li data-side=""#,
             side,
@@ -69,7 +83,16 @@ pub fn MoveList() -> impl IntoView {
         let (white, black) = (s.say(Key::White), s.say(Key::Black));
         g.session.with(|x| {
             x.as_ref()
-                .map(|x| list_html(x.game().record(), None, white, black, s.say(Key::NoMove)))
+                .map(|x| {
+                    list_html(
+                        x.game().record(),
+                        None,
+                        white,
+                        black,
+                        s.say(Key::NoMove),
+                        &[],
+                    )
+                })
                 .unwrap_or_default()
         })
     });

@@ -19,6 +19,7 @@ pub fn HistoryScreen() -> impl IntoView {
     let confirm_all = RwSignal::new(false);
     let open = move |g: &Played| {
         if let Ok(record) = Record::from_json(&g.record) {
+            d.nav.analysis.set(crate::analysis::State::Idle);
             d.nav.replay.set(Some(record));
             d.nav.screen.set(Screen::Replay);
         }

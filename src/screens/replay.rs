@@ -5,8 +5,10 @@
 use leptos::prelude::*;
 use vrhcaby_rules::{Command, Record, Side};
 
+use crate::analysis::{graph_points, marks_by_turn, Judged, State};
 use crate::board::{Board, BoardView, ClockView};
-use crate::i18n::Key;
+use crate::drivers::analysis::{cancel, start};
+use crate::i18n::{self, Key};
 use crate::panel::{list_html, LanguageAndSound, MoveListOf};
 use crate::state::{Dispatch, Screen};
 
@@ -83,19 +85,66 @@ pub fn ReplayScreen() -> impl IntoView {
             ))
         })
     });
+    // The analysis's marks by roll, once it is done.
+    let analysis = d.nav.analysis;
+    let marks = Memo::new(move |_| {
+        analysis.with(|a| match a {
+            State::Done { decisions, .. } => marks_by_turn(decisions)
+                .into_iter()
+                .map(|(t, m)| (t, m.to_owned()))
+                .collect(),
+            _ => Vec::new(),
+        })
+    });
     let html = Signal::derive(move || {
         let (white, black) = (s.say(Key::White), s.say(Key::Black));
+        let marks = marks.get();
         game.with(|g| {
             g.as_ref()
                 .map(|(_, part)| {
                     let turns = vrhcaby_rules::notation::move_list(part).map_or(0, |t| t.len());
-                    list_html(part, Some(turns), white, black, s.say(Key::NoMove))
+                    list_html(part, Some(turns), white, black, s.say(Key::NoMove), &marks)
                 })
                 .unwrap_or_default()
         })
     });
     let last = move || stops.with(Vec::len).saturating_sub(1);
     let go = move |to: usize| at.set(to.min(last()));
+    // The step just after record command `index` (a graph point's play).
+    let go_to_command = move |index: usize| {
+        if let Some(j) = stops.with(|st| st.iter().position(|&k| k == index + 1)) {
+            go(j);
+        }
+    };
+    // The play judged for the roll on the board now (its dice not played yet): played and best.
+    let judged_here = Memo::new(move |_| {
+        let moving = game.with(|g| {
+            g.as_ref().is_some_and(|(g, _)| {
+                g.phase() == vrhcaby_rules::Phase::Moving
+                    && g.dice_shown().iter().all(|(_, used)| !used)
+            })
+        });
+        let turn = turns_shown().checked_sub(1).filter(|_| moving)?;
+        analysis.with(|a| match a {
+            State::Done { decisions, .. } => decisions
+                .iter()
+                .find(|d| d.kind == "play" && d.turn == turn)
+                .cloned(),
+            _ => None,
+        })
+    });
+    // The best play of that roll as the hint's arrows on the board (cleared on leaving).
+    Effect::new(move |_| {
+        let hint = judged_here
+            .get()
+            .filter(|j| !j.forced)
+            .map(|j| crate::state::Hint {
+                side: j.side,
+                steps: j.best_moves,
+            });
+        d.game.hint.set(hint);
+    });
+    on_cleanup(move || d.game.hint.set(None));
     let at_end = move || step() >= last();
     // The arrow keys step (Home and End go to either end), unless a control has them.
     let keys = window_event_listener(leptos::ev::keydown, move |ev| {
@@ -138,6 +187,7 @@ pub fn ReplayScreen() -> impl IntoView {
                     on:click=move |_| go(last()) aria-label=move || s.say(Key::ReplayLast)>{icon(ICON_LAST)}</button>
             </div>
             {crate::panel::position_ids_of(s, ids)}
+            {analysis_panel(d, record, go_to_command, judged_here)}
             <MoveListOf html=html/>
             <div class="row">
                 <button data-testid="menu" on:click=move |_| d.nav.screen.set(Screen::Start)>
@@ -146,6 +196,141 @@ pub fn ReplayScreen() -> impl IntoView {
             </div>
             <div class="settings"><LanguageAndSound/></div>
         </main>
+    }
+}
+
+/// The analysis: Analyse (with the computer), its progress and Cancel, then each player's error
+/// rate, band and luck, the graph of White's chances, and the roll on the board judged.
+#[allow(clippy::needless_pass_by_value)]
+fn analysis_panel(
+    d: Dispatch,
+    record: RwSignal<Option<Record>>,
+    go_to_command: impl Fn(usize) + Copy + Send + Sync + 'static,
+    judged_here: Memo<Option<Judged>>,
+) -> impl IntoView {
+    let s = d.settings;
+    let analysis = d.nav.analysis;
+    let summary = move || {
+        analysis.with(|a| match a {
+            State::Done { players, .. } => Some(
+                Side::ALL
+                    .into_iter()
+                    .map(|side| {
+                        let p = &players[side];
+                        let line = i18n::analysis_summary(
+                            s.lang.get(),
+                            side,
+                            p.error_rate,
+                            &p.rating,
+                            p.luck,
+                            p.decisions,
+                        );
+                        view! { <p data-testid=format!("analysis-{}", side.name())>{line}</p> }
+                    })
+                    .collect_view(),
+            ),
+            _ => None,
+        })
+    };
+    let graph = move || {
+        analysis.with(|a| match a {
+            State::Done { decisions, .. } => Some(graph_view(
+                s.say(Key::AnalysisGraph),
+                &graph_points(decisions),
+                go_to_command,
+            )),
+            _ => None,
+        })
+    };
+    let here = move || {
+        judged_here.get().map(|j| {
+            view! {
+                <p class="judged" data-testid="analysis-here">
+                    {i18n::analysis_here(s.lang.get(), j.played, j.best, j.mark.as_deref())}
+                </p>
+            }
+        })
+    };
+    view! {
+        <section class="analysis" data-testid="analysis">
+            {move || match analysis.get() {
+                State::Running { done, total } => leptos::either::EitherOf3::A(view! {
+                    <div class="row">
+                        <progress data-testid="analysis-progress" max=total.max(1).to_string()
+                            value=done.to_string() aria-label=move || s.say(Key::Analysing)></progress>
+                        <button data-testid="analysis-cancel" on:click=move |_| cancel(d)>
+                            {move || s.say(Key::Cancel)}
+                        </button>
+                    </div>
+                }),
+                State::Done { .. } => leptos::either::EitherOf3::B(()),
+                other => leptos::either::EitherOf3::C(view! {
+                    <div class="row">
+                        <button class="primary" data-testid="analyse" on:click=move |_| {
+                            if let Some(r) = record.get_untracked() {
+                                start(d, &r);
+                            }
+                        }>{move || s.say(Key::Analyse)}</button>
+                        {matches!(other, State::Failed(_)).then(|| view! {
+                            <p class="broken" role="alert" data-testid="analysis-failed">{move || s.say(Key::AnalysisFailed)}</p>
+                        })}
+                    </div>
+                }),
+            }}
+            <div class="summary" data-testid="analysis-summary">{summary}</div>
+            {graph}
+            {here}
+        </section>
+    }
+}
+
+/// White's chances over the game, a point a play (marked ones in their colour), each a tap to
+/// that play.
+fn graph_view(
+    label: &'static str,
+    points: &[(f64, Option<&str>, usize, usize)],
+    go_to_command: impl Fn(usize) + Copy + Send + Sync + 'static,
+) -> impl IntoView {
+    const W: f64 = 320.0;
+    const H: f64 = 90.0;
+    let n = points.len().max(2) - 1;
+    let xy = |i: usize, p: f64| {
+        (
+            6.0 + (W - 12.0) * i as f64 / n as f64,
+            6.0 + (H - 12.0) * (1.0 - p),
+        )
+    };
+    let line: String = points
+        .iter()
+        .enumerate()
+        .map(|(i, &(p, ..))| {
+            let (x, y) = xy(i, p);
+            format!("{x:.1},{y:.1}")
+        })
+        .collect::<Vec<_>>()
+        .join(" ");
+    let dots = points
+        .iter()
+        .enumerate()
+        .map(|(i, &(p, mark, index, turn))| {
+            let (x, y) = xy(i, p);
+            let class = format!("point {}", mark.unwrap_or("none"));
+            view! {
+                <circle class=class cx=format!("{x:.1}") cy=format!("{y:.1}")
+                    r=if mark.is_some() { "5.5" } else { "3.5" }
+                    data-testid="graph-point" data-index=index.to_string() data-turn=turn.to_string()
+                    data-mark=mark.map(str::to_owned)
+                    on:click=move |_| go_to_command(index)/>
+            }
+        })
+        .collect_view();
+    view! {
+        <svg class="equity-graph" data-testid="analysis-graph" viewBox=format!("0 0 {W} {H}")
+            role="img" aria-label=label>
+            <line class="mid" x1="0" x2=W.to_string() y1=(H / 2.0).to_string() y2=(H / 2.0).to_string()/>
+            <polyline points=line/>
+            {dots}
+        </svg>
     }
 }
 

@@ -68,6 +68,21 @@ for (const size of ['phone', 'desk']) for (const lang of ['cs', 'en']) {
     await waitPhase(host, 'moving', 'rolling'); await host.waitForTimeout(500);
     await host.screenshot({ path: `${out}/peer-host-${lang}.png` }); await guest.screenshot({ path: `${out}/peer-guest-${lang}.png` });
   }
+  if (want('analysis')) await shoot('analysis', size, lang, async (p) => {
+    const rec = { format: 'vrhcaby-record', version: 1, commands: [
+      { t: 1000, cmd: 'start', first: 'white' }, { t: 1000, cmd: 'dice', dice: [6, 5] },
+      { t: 2000, cmd: 'move', side: 'white', from: 13, to: 7 }, { t: 3000, cmd: 'move', side: 'white', from: 13, to: 8 },
+      { t: 4000, cmd: 'dice', dice: [3, 1] }, { t: 5000, cmd: 'move', side: 'black', from: 8, to: 5 },
+      { t: 6000, cmd: 'move', side: 'black', from: 6, to: 5 }, { t: 7000, cmd: 'dice', dice: [4, 2] },
+      { t: 8000, cmd: 'move', side: 'white', from: 8, to: 4 }, { t: 9000, cmd: 'move', side: 'white', from: 6, to: 4 }] };
+    const { writeFile } = await import('node:fs/promises');
+    await writeFile('/tmp/shot-record.json', JSON.stringify(rec));
+    await p.addInitScript((l) => localStorage.setItem('vrhcaby.lang', l), lang);
+    await p.goto(`${server.url}peer/`); await p.getByTestId('import').setInputFiles('/tmp/shot-record.json');
+    await p.getByTestId('analyse').click(); await p.getByTestId('analysis-white').waitFor({ timeout: 60000 });
+    await p.keyboard.press('Home'); await p.keyboard.press('ArrowRight'); await p.keyboard.press('ArrowRight');
+    await p.getByTestId('analysis-here').waitFor();
+  });
   if (want('start')) await shoot('start', size, lang, async (p) => { await p.goto(`${server.url}peer/`); await p.getByTestId('my-games').waitFor(); });
   if (want('game')) await shoot('game', size, lang, async (p) => { await p.goto(`${server.url}?seed=11`); await p.getByTestId('new-local-game').click(); await waitPhase(p, 'moving'); });
 }

@@ -16,6 +16,8 @@ use web_sys::{DedicatedWorkerGlobalScope, MessageEvent};
 
 thread_local! {
     static BOT: RefCell<Option<Bot>> = const { RefCell::new(None) };
+    /// The analysis under way: its decisions so far (a request from command 0 starts anew).
+    static ANALYSIS: RefCell<Vec<vrhcaby_bot::analysis::Decision>> = const { RefCell::new(Vec::new()) };
 }
 
 /// Answers one request text (also used natively by the tests).
@@ -31,6 +33,7 @@ fn respond(text: &str) -> String {
             Some(bot) if op(text).as_deref() == Some("wants_draw") => offer_answer(bot, text),
             Some(bot) if op(text).as_deref() == Some("hint") => hint_answer(bot, text),
             Some(bot) if op(text).as_deref() == Some("decide") => decide_answer(bot, text),
+            Some(bot) if op(text).as_deref() == Some("analyse") => analyse_answer(bot, text),
             Some(bot) => answer(bot, BotOp::Bot, text),
             None => serde_json::json!({ "error": "the built-in weights do not parse" }),
         }
@@ -39,6 +42,54 @@ fn respond(text: &str) -> String {
         obj.insert("id".into(), id);
     }
     value.to_string()
+}
+
+/// `{"op":"analyse", record, depth, from, most}` → `{"decisions":[...],"next":i|null}` (each
+/// decision as the CLI's `analyse` writes it, with its `turn`: the roll in the move list), and
+/// with the last part `players` over the whole game. The page asks part after part, so it can
+/// show progress and stop; a part from command 0 starts a new analysis.
+fn analyse_answer(bot: &Bot, text: &str) -> serde_json::Value {
+    #[derive(serde::Deserialize)]
+    struct Req {
+        record: Box<serde_json::value::RawValue>,
+        depth: u8,
+        from: usize,
+        most: usize,
+    }
+    let req: Req = match ask(text) {
+        Ok(r) => r,
+        Err(e) => return e,
+    };
+    let record = match vrhcaby_rules::Record::from_json(req.record.get()) {
+        Ok(r) => r,
+        Err(e) => return serde_json::json!({ "error": e.to_string() }),
+    };
+    let part =
+        vrhcaby_bot::analysis::analyse_part(bot, &record, req.depth, req.from, req.most.max(1));
+    let (decisions, next) = match part {
+        Ok(p) => p,
+        Err(e) => return serde_json::json!({ "error": e.to_string(), "index": e.index() }),
+    };
+    let json: Vec<serde_json::Value> = decisions
+        .iter()
+        .map(|d| {
+            let mut v = vrhcaby_bot::cli::decision_json(d);
+            v["turn"] = serde_json::json!(d.turn);
+            v
+        })
+        .collect();
+    ANALYSIS.with(|a| {
+        let mut a = a.borrow_mut();
+        if req.from == 0 {
+            a.clear();
+        }
+        a.extend(decisions);
+        let mut answer = serde_json::json!({ "decisions": json, "next": next });
+        if next.is_none() {
+            answer["players"] = vrhcaby_bot::cli::players_json(&vrhcaby_bot::analysis::players(&a));
+        }
+        answer
+    })
 }
 
 /// A page-only request parsed, or its error answer.
@@ -300,5 +351,49 @@ mod tests {
         let bad = behind.replace("[2,1]", "[7,1]");
         let a: serde_json::Value = serde_json::from_str(&respond(&bad)).unwrap();
         assert!(a["error"].is_string(), "{a}");
+    }
+}
+
+#[cfg(test)]
+mod analysis_tests {
+    use super::respond;
+
+    /// White's 6-5 as 13/7 13/8, Black's 3-1 as 8/5 6/5, White's 4-2 as 8/4 6/4.
+    const RECORD: &str = r#"{"format":"vrhcaby-record","version":1,"commands":[{"t":0,"cmd":"start","first":"white"},{"t":0,"cmd":"dice","dice":[6,5]},{"t":1,"cmd":"move","side":"white","from":13,"to":7},{"t":2,"cmd":"move","side":"white","from":13,"to":8},{"t":3,"cmd":"dice","dice":[3,1]},{"t":4,"cmd":"move","side":"black","from":8,"to":5},{"t":5,"cmd":"move","side":"black","from":6,"to":5},{"t":6,"cmd":"dice","dice":[4,2]},{"t":7,"cmd":"move","side":"white","from":8,"to":4},{"t":8,"cmd":"move","side":"white","from":6,"to":4}]}"#;
+
+    #[test]
+    fn an_analysis_part_by_part_ends_with_the_players() {
+        let mut from = serde_json::json!(0);
+        let mut decisions = Vec::new();
+        let mut last = serde_json::Value::Null;
+        while let Some(f) = from.as_u64() {
+            let req = format!(
+                r#"{{"id":4,"op":"analyse","record":{RECORD},"depth":0,"from":{f},"most":1}}"#
+            );
+            last = serde_json::from_str(&respond(&req)).unwrap();
+            assert_eq!(last["id"], 4, "{last}");
+            decisions.extend(last["decisions"].as_array().unwrap().clone());
+            from = last["next"].clone();
+        }
+        assert_eq!(decisions.len(), 3);
+        let turns: Vec<u64> = decisions
+            .iter()
+            .map(|d| d["turn"].as_u64().unwrap())
+            .collect();
+        assert_eq!(turns, vec![0, 1, 2]);
+        assert!(decisions[0]["mark"].is_string(), "{}", decisions[0]);
+        assert_eq!(last["players"]["white"]["decisions"], 2, "{last}");
+        // The same as the CLI's analyse.
+        let mut bot = vrhcaby_bot::Bot::builtin().unwrap();
+        let cli = vrhcaby_bot::cli::answer(
+            &mut bot,
+            vrhcaby_bot::cli::BotOp::Analyse,
+            &format!(r#"{{"record":{RECORD},"depth":0}}"#),
+        );
+        assert_eq!(cli["players"], last["players"]);
+        assert_eq!(cli["decisions"][0]["loss"], decisions[0]["loss"]);
+        let bad =
+            respond(r#"{"op":"analyse","record":{"format":"x"},"depth":0,"from":0,"most":1}"#);
+        assert!(bad.contains("error"), "{bad}");
     }
 }

@@ -1,0 +1,125 @@
+// End-to-end: the analysis of a game (issue 21) — a record opened in the replay viewer is
+// analysed in the computer's worker with a progress bar: the marks in the move list, each
+// player's error rate, the graph (a tap on a point goes there), the roll on the board judged with
+// the best play as arrows, Cancel; and from the result of a finished game. axe on the screen in
+// both languages.
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFile, writeFile, mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { launch, newPage, playOneMove, serveDist, snapshot, waitPhase } from './harness.mjs';
+
+const AXE = await readFile(new URL('../../node_modules/axe-core/axe.min.js', import.meta.url), 'utf8');
+
+let server;
+let browser;
+before(async () => { server = await serveDist(); browser = await launch(); });
+after(async () => { await browser?.close(); server?.close(); });
+
+// White's 6-5 played 13/7 13/8 (24/13 is the book play), Black's 3-1 as 8/5 6/5, White's 4-2 as
+// 8/4 6/4, Black's 6-6 as 24/18(2) 13/7(2).
+const RECORD = {
+  format: 'vrhcaby-record', version: 1,
+  commands: [
+    { t: 1000, cmd: 'start', first: 'white' },
+    { t: 1000, cmd: 'dice', dice: [6, 5] },
+    { t: 2000, cmd: 'move', side: 'white', from: 13, to: 7 },
+    { t: 3000, cmd: 'move', side: 'white', from: 13, to: 8 },
+    { t: 4000, cmd: 'dice', dice: [3, 1] },
+    { t: 5000, cmd: 'move', side: 'black', from: 8, to: 5 },
+    { t: 6000, cmd: 'move', side: 'black', from: 6, to: 5 },
+    { t: 7000, cmd: 'dice', dice: [4, 2] },
+    { t: 8000, cmd: 'move', side: 'white', from: 8, to: 4 },
+    { t: 9000, cmd: 'move', side: 'white', from: 6, to: 4 },
+    { t: 10000, cmd: 'dice', dice: [6, 6] },
+    { t: 11000, cmd: 'move', side: 'black', from: 24, to: 18 },
+    { t: 12000, cmd: 'move', side: 'black', from: 24, to: 18 },
+    { t: 13000, cmd: 'move', side: 'black', from: 13, to: 7 },
+    { t: 14000, cmd: 'move', side: 'black', from: 13, to: 7 },
+  ],
+};
+
+async function openRecord(page, lang = 'cs') {
+  const dir = await mkdtemp(join(tmpdir(), 'vrhcaby-'));
+  const path = join(dir, 'game.json');
+  await writeFile(path, JSON.stringify(RECORD));
+  await page.addInitScript((l) => localStorage.setItem('vrhcaby.lang', l), lang);
+  await page.goto(`${server.url}peer/`);
+  await page.getByTestId('import').setInputFiles(path);
+  await page.getByTestId('replay').waitFor();
+}
+
+async function axeClean(page, what) {
+  await page.waitForTimeout(250);
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE);
+  const bad = await page.evaluate(async () => (await window.axe.run(document, { resultTypes: ['violations'] }))
+    .violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => ({ id: v.id, nodes: v.nodes.slice(0, 3).map((n) => n.target.join(' ')) })));
+  assert.deepEqual(bad, [], `${what}: ${JSON.stringify(bad)}`);
+}
+
+const step = (page) => page.getByTestId('replay-step').getAttribute('data-step');
+
+test('a record analysed in the viewer: marks, error rates, the graph, the best play as arrows', { timeout: 120_000 }, async () => {
+  const page = await newPage(browser);
+  await openRecord(page);
+  await page.getByTestId('analyse').click();
+  await page.getByTestId('analysis-white').waitFor({ timeout: 60_000 });
+  assert.match(await page.getByTestId('analysis-white').innerText(), /^Bílý: chybovost \d+,\d \(.+\), štěstí [+-]\d,\d\d, \d+ rozhodnutí$/);
+  assert.match(await page.getByTestId('analysis-black').innerText(), /^Černý: /);
+  // The opening 6-5 played 13/7 13/8 is marked in the move list.
+  const first = page.locator('[data-testid=move-list] li').first();
+  assert.ok(['doubtful', 'bad', 'very_bad'].includes(await first.locator('[data-mark]').getAttribute('data-mark')));
+  // The graph: a point a play (4); a tap on the marked one goes to that play.
+  const points = page.getByTestId('graph-point');
+  assert.equal(await points.count(), 4);
+  await page.keyboard.press('End');
+  const marked = page.locator('[data-testid=graph-point][data-mark]').first();
+  const index = Number(await marked.getAttribute('data-index'));
+  await marked.dispatchEvent('click');
+  await page.waitForFunction(() => document.querySelector('[data-testid=replay-step]').getAttribute('data-step') !== null);
+  const stops = await step(page);
+  // The step after the command that completed that play: its move list shows that roll.
+  assert.ok(Number(stops) > 0 && Number(stops) <= index + 1, `${stops} for command ${index}`);
+  // At the opening roll, before it is played: played and best, and the best play as arrows.
+  await page.keyboard.press('Home');
+  await page.keyboard.press('ArrowRight'); // the lot
+  await page.keyboard.press('ArrowRight'); // White's roll: on the board, not played yet
+  await page.getByTestId('analysis-here').waitFor();
+  assert.match(await page.getByTestId('analysis-here').innerText(), /^Zahráno [+-]\d,\d{3} (\?!|\?|\?\?), nejlepší \(šipky\) [+-]\d,\d{3}$/);
+  assert.ok(await page.getByTestId('hint-arrow').count() >= 1, 'the best play drawn as arrows');
+  await page.keyboard.press('ArrowRight');
+  await page.waitForFunction(() => !document.querySelector('[data-testid=analysis-here]'));
+  await axeClean(page, 'analysis (cs)');
+  assert.deepEqual(page.errors, []);
+});
+
+test('Cancel stops an analysis; a finished game is analysed from its result; English', { timeout: 120_000 }, async () => {
+  const page = await newPage(browser, { locale: 'en-GB' });
+  await openRecord(page, 'en');
+  await page.getByTestId('analyse').click();
+  await page.getByTestId('analysis-cancel').click();
+  await page.getByTestId('analyse').waitFor();
+  assert.equal(await page.getByTestId('analysis-white').count(), 0, 'nothing half-done is shown');
+  // A hot-seat game on the full app, resigned after the first roll is played: Analyse the game.
+  await page.getByTestId('menu').click();
+  await page.goto(`${server.url}peer/?seed=11`);
+  await page.getByTestId('new-local-game').click();
+  await waitPhase(page, 'moving');
+  const first = (await snapshot(page)).turn;
+  for (let i = 0; i < 4; i++) {
+    const s = await snapshot(page);
+    if (s.phase !== 'moving' || s.turn !== first) break;
+    await playOneMove(page);
+  }
+  await page.getByTestId('resign').click();
+  await page.getByTestId('confirm-resign').click();
+  await page.getByTestId('result').waitFor();
+  await page.getByTestId('analyse-game').click();
+  await page.getByTestId('replay').waitFor();
+  await page.getByTestId('analysis-white').waitFor({ timeout: 60_000 });
+  assert.match(await page.getByTestId('analysis-white').innerText(), /^White: error rate \d+\.\d \(.+\), luck [+-]\d\.\d\d, \d+ decisions?$/);
+  await axeClean(page, 'analysis (en)');
+  assert.deepEqual(page.errors, []);
+});
