@@ -170,7 +170,17 @@ struct Judge<'a> {
     rules: Rules,
 }
 
-impl Judge<'_> {
+impl<'a> Judge<'a> {
+    fn new(bot: &'a Bot, rules: Rules) -> Judge<'a> {
+        Judge {
+            ev: bot.evaluator_for(rules),
+            searcher: Searcher::new(),
+            gen: PlayGenerator::new(),
+            scratch: EvalScratch::default(),
+            rules,
+        }
+    }
+
     /// `side`'s estimate after playing to `after`, the opponent to roll, at `ply`.
     fn after(&mut self, after: &Position, side: Side, ply: u8) -> Estimate {
         if let Some(e) = Estimate::finished(after, side) {
@@ -302,13 +312,7 @@ pub fn analyse_part(
         game.set_created(created)
             .map_err(|error| RecordError::Rejected { index: 0, error })?;
     }
-    let mut judge = Judge {
-        ev: bot.evaluator_for(rules),
-        searcher: Searcher::new(),
-        gen: PlayGenerator::new(),
-        scratch: EvalScratch::default(),
-        rules,
-    };
+    let mut judge = Judge::new(bot, rules);
     let mut decisions = Vec::new();
     let mut turn: Option<Turn> = None;
     // Rolls so far (as the move list counts them: each `Rolled` event).
@@ -530,13 +534,7 @@ fn summary(decisions: &[Decision], side: Side) -> Player {
 /// The luck of each of the 21 distinct rolls for `side` about to roll in `pos` (0-ply), with
 /// the weight of each: the weighted sum is zero (for the tests and the page's graph).
 pub fn luck_of_rolls(bot: &Bot, pos: &Position, side: Side, rules: Rules) -> Vec<(Roll, f32, f32)> {
-    let mut judge = Judge {
-        ev: bot.evaluator_for(rules),
-        searcher: Searcher::new(),
-        gen: PlayGenerator::new(),
-        scratch: EvalScratch::default(),
-        rules,
-    };
+    let mut judge = Judge::new(bot, rules);
     rolls21()
         .into_iter()
         .map(|(roll, w)| (roll, w, judge.luck(pos, side, roll)))

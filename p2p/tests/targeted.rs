@@ -417,17 +417,21 @@ fn withheld_roll_with(seed: u64, poke: fn(&mut Net, Side, u32)) {
     }
 }
 
+/// A hello from `seat` for `game_id` that asks for every act again.
+fn hello_asking_all(game_id: String, seat: Side) -> Message {
+    Message::Hello {
+        version: vrhcaby_p2p::VERSION,
+        game_id,
+        seat,
+        have: 0,
+        options: None,
+    }
+}
+
 #[test]
 fn a_withheld_commitment_with_hellos_asking_again_still_loses() {
     withheld_roll_with(41, |net, attacker, _| {
-        let hello = Message::Hello {
-            version: vrhcaby_p2p::VERSION,
-            game_id: "targeted".into(),
-            seat: attacker,
-            have: 0,
-            options: None,
-        };
-        let _ = net.inject(!attacker, hello);
+        let _ = net.inject(!attacker, hello_asking_all("targeted".into(), attacker));
     });
 }
 
@@ -462,14 +466,10 @@ fn a_withheld_commitment_with_future_ticks_still_loses() {
 #[test]
 fn a_withheld_commitment_with_a_hello_for_another_game_still_loses() {
     withheld_roll_with(44, |net, attacker, _| {
-        let hello = Message::Hello {
-            version: vrhcaby_p2p::VERSION,
-            game_id: vrhcaby_p2p::rematch_id("targeted"),
-            seat: attacker,
-            have: 0,
-            options: None,
-        };
-        let _ = net.inject(!attacker, hello);
+        let _ = net.inject(
+            !attacker,
+            hello_asking_all(vrhcaby_p2p::rematch_id("targeted"), attacker),
+        );
     });
 }
 

@@ -40,6 +40,21 @@ pub(crate) fn act(intent: Intent) {
     expect_context::<Dispatch>().input(crate::session::Input::Intent(intent));
 }
 
+/// A screen's foot: Back to the start screen, and the language, sound and theme chips.
+#[component]
+pub fn BackToStart() -> impl IntoView {
+    let d = expect_context::<Dispatch>();
+    let s = d.settings;
+    view! {
+        <div class="row">
+            <button data-testid="menu" on:click=move |_| d.nav.screen.set(crate::state::Screen::Start)>
+                {move || s.say(Key::Back)}
+            </button>
+        </div>
+        <div class="settings"><LanguageAndSound/></div>
+    }
+}
+
 /// The language, sound and theme chips, on every screen.
 #[component]
 pub fn LanguageAndSound() -> impl IntoView {

@@ -8,7 +8,6 @@ use vrhcaby_rules::{Outcome, Record};
 use crate::drivers::history::{load, remove};
 use crate::history::{totals, Played, Totals, MAX_GAMES};
 use crate::i18n::{self, Key, Lang};
-use crate::panel::LanguageAndSound;
 use crate::state::{Dispatch, Screen};
 
 #[component]
@@ -91,11 +90,8 @@ pub fn HistoryScreen() -> impl IntoView {
                         {move || if confirm_all.get() { s.say(Key::HistoryRemoveAllSure) } else { s.say(Key::HistoryRemoveAll) }}
                     </button>
                 </Show>
-                <button data-testid="menu" on:click=move |_| d.nav.screen.set(Screen::Start)>
-                    {move || s.say(Key::Back)}
-                </button>
             </div>
-            <div class="settings"><LanguageAndSound/></div>
+            <crate::panel::BackToStart/>
         </main>
     }
 }

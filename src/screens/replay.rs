@@ -9,8 +9,8 @@ use crate::analysis::{graph_points, marks_by_turn, Judged, State};
 use crate::board::{Board, BoardView, ClockView};
 use crate::drivers::analysis::{cancel, start};
 use crate::i18n::{self, Key};
-use crate::panel::{list_html, LanguageAndSound, MoveListOf};
-use crate::state::{Dispatch, Screen};
+use crate::panel::{list_html, MoveListOf};
+use crate::state::Dispatch;
 
 /// How many commands of `record` to replay at each step: 0 (the start), then after each command
 /// that changes the board or the dice (the lot, a roll, a move), and the whole record last.
@@ -189,12 +189,7 @@ pub fn ReplayScreen() -> impl IntoView {
             {crate::panel::position_ids_of(s, ids)}
             {analysis_panel(d, record, go_to_command, judged_here)}
             <MoveListOf html=html/>
-            <div class="row">
-                <button data-testid="menu" on:click=move |_| d.nav.screen.set(Screen::Start)>
-                    {move || s.say(Key::Back)}
-                </button>
-            </div>
-            <div class="settings"><LanguageAndSound/></div>
+            <crate::panel::BackToStart/>
         </main>
     }
 }

@@ -3,7 +3,9 @@
 // gives exactly the same game); the hint shows on the board until the person moves.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, newPage, playOneMove, serveDist, snapshot, waitPhase } from './harness.mjs';
+import {
+  launch, newPage, playOneMove, serveDist, snapshot, waitFreshRoll, waitPhase,
+} from './harness.mjs';
 
 let server;
 let browser;
@@ -92,11 +94,7 @@ test('a whole game against the computer, with a reload in the middle of its turn
 test('the hint shows the strongest play on the board until the person moves; Continue has data-kind=bot', { timeout: 120_000 }, async () => {
   const page = await newPage(browser);
   await startBotGame(page, 'expert', 'white');
-  await page.waitForFunction(() => {
-    const svg = document.querySelector('svg.board');
-    return svg.getAttribute('data-phase') === 'moving' && svg.getAttribute('data-turn') === 'white'
-      && !document.querySelector('[data-die][data-used]');
-  }, null, { timeout: 30_000 });
+  await waitFreshRoll(page, 'white');
   await page.getByTestId('hint').click();
   await page.locator('[data-hint-from]').first().waitFor({ timeout: 20_000 });
   assert.ok(await page.locator('[data-hint-to]').count() > 0);

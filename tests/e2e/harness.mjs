@@ -64,6 +64,29 @@ export async function waitPhase(page, ...phases) {
   );
 }
 
+/** Waits until `side` has just rolled: moving, none of its dice used yet. */
+export async function waitFreshRoll(page, side) {
+  await page.waitForFunction((s) => {
+    const svg = document.querySelector('svg.board');
+    return svg.getAttribute('data-phase') === 'moving' && svg.getAttribute('data-turn') === s
+      && !document.querySelector('[data-die][data-used]');
+  }, side, { timeout: 30_000 });
+}
+
+/** Drags the first movable checker with the mouse onto its first target and lets go. */
+export async function dragToFirstTarget(page) {
+  const origin = page.locator('.point.movable').first();
+  const from = await origin.boundingBox();
+  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(from.x + from.width / 2 + 15, from.y + from.height / 2 + 15, { steps: 3 });
+  const target = page.locator('[data-target]').first();
+  await target.waitFor();
+  const to = await target.boundingBox();
+  await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2, { steps: 5 });
+  await page.mouse.up();
+}
+
 /** Starts a seeded local game from the start screen and waits for the first roll. */
 export async function startGame(page, url, seed) {
   await page.goto(`${url}?seed=${seed}`);

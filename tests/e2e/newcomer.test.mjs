@@ -4,7 +4,8 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  connectPair, launch, newPage, openPosition, playOneMove, serveDist, side, snapshot, startGame, waitPhase,
+  connectPair, dragToFirstTarget, launch, newPage, openPosition, playOneMove, serveDist, side,
+  snapshot, startGame, waitFreshRoll, waitPhase,
 } from './harness.mjs';
 
 let server;
@@ -19,16 +20,7 @@ test('after a drag-and-drop the next tap is not lost', { timeout: 60_000 }, asyn
   await startGame(page, server.url, 17);
   await waitPhase(page, 'moving');
   const dice = await unused(page);
-  const origin = page.locator('.point.movable').first();
-  const from = await origin.boundingBox();
-  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
-  await page.mouse.down();
-  await page.mouse.move(from.x + from.width / 2 + 15, from.y + from.height / 2 + 15, { steps: 3 });
-  const target = page.locator('[data-target]').first();
-  await target.waitFor();
-  const to = await target.boundingBox();
-  await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2, { steps: 5 });
-  await page.mouse.up();
+  await dragToFirstTarget(page);
   await page.waitForFunction((n) => document.querySelectorAll('[data-die]:not([data-used])').length !== n
     || document.querySelector('svg.board').getAttribute('data-phase') !== 'moving', dice);
   await waitPhase(page, 'moving');
@@ -134,11 +126,7 @@ test('against the computer the panel says which side is you, and the hint draws 
   await waitPhase(page, 'lot', 'rolling', 'moving', 'over');
   assert.equal(await page.getByTestId('who-white').innerText(), 'Ty');
   assert.equal(await page.getByTestId('who-black').innerText(), 'Počítač');
-  await page.waitForFunction(() => {
-    const svg = document.querySelector('svg.board');
-    return svg.getAttribute('data-phase') === 'moving' && svg.getAttribute('data-turn') === 'white'
-      && !document.querySelector('[data-die][data-used]');
-  }, null, { timeout: 30_000 });
+  await waitFreshRoll(page, 'white');
   await page.getByTestId('hint').click();
   await page.locator('[data-testid=hint-arrow]').first().waitFor({ timeout: 20_000 });
   const arrows = await page.locator('[data-testid=hint-arrow]').evaluateAll((els) =>

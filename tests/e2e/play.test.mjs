@@ -2,7 +2,8 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  launch, newPage, phase, playMoves, playOneMove, serveDist, snapshot, startGame, turn, waitPhase,
+  dragToFirstTarget, launch, newPage, phase, playMoves, playOneMove, serveDist, snapshot, startGame, turn,
+  waitPhase,
 } from './harness.mjs';
 
 let server;
@@ -163,16 +164,7 @@ describe('other ways to move', () => {
     await startGame(page, server.url, 17);
     await waitPhase(page, 'moving');
     // Drag: press on a movable checker, move onto its first target, release.
-    const origin = page.locator('.point.movable').first();
-    const from = await origin.boundingBox();
-    await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
-    await page.mouse.down();
-    await page.mouse.move(from.x + from.width / 2 + 15, from.y + from.height / 2 + 15, { steps: 3 });
-    const target = page.locator('[data-target]').first();
-    await target.waitFor();
-    const to = await target.boundingBox();
-    await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2, { steps: 5 });
-    await page.mouse.up();
+    await dragToFirstTarget(page);
     await page.waitForFunction(() => document.querySelectorAll('[data-die][data-used]').length === 1
       || document.querySelector('svg.board').getAttribute('data-phase') !== 'moving');
     // Keyboard: focus a movable point, Enter selects, Escape cancels, Enter + Enter on a target moves.

@@ -13,6 +13,17 @@ const shoot = async (name, size, lang, fn) => {
   catch (e) { console.log(`${name} ${size} ${lang}: ${e.message}`); }
   await ctx.close();
 };
+/** A standard money game on one device, played until a player may double (Roll or Double). */
+const toRollOrDouble = async (p) => {
+  await p.goto(`${server.url}peer/?seed=2026`); await p.getByTestId('game-rules').selectOption('standard');
+  await p.getByTestId('match-length').selectOption('0'); await p.getByTestId('new-local-game').click();
+  await waitPhase(p, 'moving');
+  for (let i = 0; i < 6 && await p.getByTestId('double').count() === 0; i++) {
+    const m = p.locator('.point.movable, .bar.movable').first();
+    if (await m.count()) { await m.click(); const t = p.locator('[data-target]').first(); if (await t.count()) await t.click(); }
+    await p.waitForTimeout(300);
+  }
+};
 const which = (process.argv[3] ?? 'all').split(',');
 const want = (n) => which.includes('all') || which.includes(n);
 for (const size of ['phone', 'desk']) for (const lang of ['cs', 'en']) {
@@ -45,23 +56,11 @@ for (const size of ['phone', 'desk']) for (const lang of ['cs', 'en']) {
     await p.getByTestId('my-games').click(); await p.getByTestId('history-game').first().waitFor();
   });
   if (want('cube')) await shoot('cube', size, lang, async (p) => {
-    await p.goto(`${server.url}peer/?seed=2026`); await p.getByTestId('game-rules').selectOption('standard');
-    await p.getByTestId('match-length').selectOption('0'); await p.getByTestId('new-local-game').click();
-    await waitPhase(p, 'moving');
-    for (let i = 0; i < 6 && await p.getByTestId('double').count() === 0; i++) {
-      const m = p.locator('.point.movable, .bar.movable').first(); if (await m.count()) { await m.click(); const t = p.locator('[data-target]').first(); if (await t.count()) await t.click(); }
-      await p.waitForTimeout(300);
-    }
+    await toRollOrDouble(p);
     await p.getByTestId('double').click(); await p.getByTestId('take').click(); await p.waitForTimeout(300);
   });
   if (want('rolling')) await shoot('rolling', size, lang, async (p) => {
-    await p.goto(`${server.url}peer/?seed=2026`); await p.getByTestId('game-rules').selectOption('standard');
-    await p.getByTestId('match-length').selectOption('0'); await p.getByTestId('new-local-game').click();
-    await waitPhase(p, 'moving');
-    for (let i = 0; i < 6 && await p.getByTestId('double').count() === 0; i++) {
-      const m = p.locator('.point.movable, .bar.movable').first(); if (await m.count()) { await m.click(); const t = p.locator('[data-target]').first(); if (await t.count()) await t.click(); }
-      await p.waitForTimeout(300);
-    }
+    await toRollOrDouble(p);
   });
   if (want('peer') && size === 'phone') {
     const { host, guest } = await connectPair(browser, server.url);
