@@ -459,7 +459,6 @@ impl Dispatch {
                 Event::DrawLapsed { .. } | Event::Presence { .. } | Event::DiceLate { .. } => {}
                 Event::GameOver { outcome, reason } => {
                     said.push(i18n::result_line(lang, outcome, reason));
-                    crate::drivers::history::keep(self);
                 }
                 Event::OpeningTie { .. }
                 | Event::Doubled { .. }

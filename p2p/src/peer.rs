@@ -6,17 +6,18 @@
 //! Nothing here talks to the network or reads a clock: every method takes this device's `now`
 //! and returns an [`Output`] with the messages to send.
 
+mod exchange;
 mod judge;
 mod link;
 mod receive;
 mod save;
+mod trust;
 
 use vrhcaby_rules::{BySide, Command, Event, Game, Millis, Phase, Record, Side, Variant};
 
 pub use crate::act::is_player_command;
 use crate::act::{Act, Authored};
 use crate::clock::ClockSync;
-use crate::dice::commitment;
 use crate::error::PeerError;
 use crate::fold::{Fold, Void};
 use crate::message::{Message, VERSION};
@@ -41,10 +42,6 @@ const MAX_CROSSING: usize = 512;
 const SLEEP_GAP_MS: Millis = 3_000;
 /// The link-down spans kept for checking judgements about this device.
 const MAX_DOWN: usize = 64;
-/// Our unacknowledged acts (our part of a dice exchange above all, S19) are sent again this
-/// often, the first `RESEND_AT_ONCE` of them.
-const RESEND_PART_MS: Millis = 2_000;
-const RESEND_AT_ONCE: usize = 16;
 
 /// What a call produced: events for the screen, messages to send, whether to save first.
 #[derive(Debug, Default, PartialEq, Eq)]
@@ -473,69 +470,6 @@ impl PeerGame {
         }
     }
 
-    /// The dice exchange: commits for the roll being thrown, and reveals once the other
-    /// device's commitment is in. `fresh` draws a new secret.
-    pub fn step(&mut self, now: Millis, fresh: &mut dyn FnMut() -> [u8; 32]) -> Output {
-        let mut out = Output::default();
-        // Nothing is stamped before the clocks are synchronised (an honest device answers
-        // heartbeats at once; one that never does only stalls its own game).
-        if !self.clock.ready()
-            || !self.link.heard_game
-            || !matches!(
-                self.cur.game.phase(),
-                Phase::Lot | Phase::Opening | Phase::Rolling
-            )
-        {
-            return out;
-        }
-        let roll = self.cur.roll;
-        // Standard: our roll waits for the player's choice while they may double instead;
-        // the choice is an act of ours (S18), made before our commitment.
-        let g = &self.cur.game;
-        let roller_may_double = g.can_double().ok();
-        if roller_may_double == Some(self.seat) {
-            if self.roll_chosen != Some(roll) {
-                return out;
-            }
-            if !self.cur.parts.chosen {
-                match self.author(Act::Roll { roll }, now) {
-                    Ok(o) => out.merge(o),
-                    Err(_) => return out,
-                }
-            }
-        }
-        // No reveal before the roller's choice is in (S18).
-        let choice_in = roller_may_double.is_none() || self.cur.parts.chosen;
-        let secret = match self.secrets.iter().find(|(r, _)| *r == roll) {
-            Some(&(_, s)) => s,
-            None => {
-                let s = fresh();
-                self.secrets.retain(|(r, _)| r.saturating_add(1) >= roll);
-                self.secrets.push((roll, s));
-                out.save = true;
-                s
-            }
-        };
-        let parts = &self.cur.parts;
-        if parts.commit[self.seat].is_none() {
-            let hash = commitment(&self.game_id, roll, self.seat, &secret);
-            if let Ok(o) = self.author(Act::Commit { roll, hash }, now) {
-                out.merge(o);
-            }
-        }
-        let parts = &self.cur.parts;
-        if choice_in
-            && parts.commit[self.seat].is_some()
-            && parts.commit[self.peer()].is_some()
-            && parts.reveal[self.seat].is_none()
-        {
-            if let Ok(o) = self.author(Act::Reveal { roll, secret }, now) {
-                out.merge(o);
-            }
-        }
-        out
-    }
-
     /// Time passing: heartbeats, the other device's presence, the clock events due, the
     /// deadlines this device holds the other side to, and the dice.
     pub fn tick(&mut self, now: Millis, fresh: &mut dyn FnMut() -> [u8; 32]) -> Output {
@@ -561,31 +495,6 @@ impl PeerGame {
         out.merge(self.step(now, fresh));
         out.send.extend(self.resend_parts(now));
         out
-    }
-
-    /// S19: our acts the other device has not acknowledged — above all our part of the dice
-    /// exchange under way — are sent again (every `RESEND_PART_MS`, the first few) until it
-    /// acknowledges them, so a lost message cannot stall the roll, nor come much later.
-    fn resend_parts(&mut self, now: Millis) -> Vec<Message> {
-        let mut send = Vec::new();
-        if !self.link.up || !self.link.heard_game {
-            return send;
-        }
-        let have = (self.link.peer_have as usize).max(self.acked());
-        let end = self.logs[self.seat].len().min(have + RESEND_AT_ONCE);
-        for i in have..end {
-            if now >= self.sent[i].saturating_add(RESEND_PART_MS) {
-                send.push(Message::Act {
-                    n: u32::try_from(i).unwrap_or(u32::MAX),
-                    act: self.logs[self.seat][i],
-                });
-                self.sent[i] = now;
-                if self.first_up[i] == 0 {
-                    self.first_up[i] = now;
-                }
-            }
-        }
-        send
     }
 
     /// Refolds from `base` after the other device's acts changed; returns what changed.

@@ -1,4 +1,5 @@
-//! Keeps each finished game in "My games" (`crate::history`): called once a game ends.
+//! Keeps each finished game in "My games" (`crate::history`): it watches the event batches
+//! `Dispatch` hands out and keeps the game whose batch ends it.
 
 use leptos::prelude::*;
 
@@ -6,8 +7,22 @@ use crate::history::{self, Played};
 use crate::platform;
 use crate::state::Dispatch;
 
+/// Keeps each game as it ends: a batch of events with the end of the game in it.
+pub fn install(d: Dispatch) {
+    Effect::new(move |_| {
+        let ended = d.notices.events.with(|b| {
+            b.events
+                .iter()
+                .any(|e| matches!(e, vrhcaby_rules::Event::GameOver { .. }))
+        });
+        if ended {
+            keep(d);
+        }
+    });
+}
+
 /// Adds the session's game, now over, to the games kept on this device.
-pub fn keep(d: Dispatch) {
+fn keep(d: Dispatch) {
     let played = d.game.session.with_untracked(|s| {
         let s = s.as_ref()?;
         let g = s.game();

@@ -44,6 +44,7 @@ pub fn install(d: Dispatch) {
     handover::install(d);
     clock::install(d);
     roll::install(d);
+    history::install(d);
     #[cfg(feature = "computer")]
     bot::install(d);
 }

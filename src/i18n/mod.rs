@@ -5,6 +5,7 @@
 mod errors;
 mod howto;
 mod phrases;
+mod records;
 mod standard;
 #[cfg(test)]
 mod tests;
@@ -14,6 +15,7 @@ pub use howto::how_to_play;
 #[cfg(feature = "standard")]
 pub use howto::how_to_play_standard;
 pub use phrases::*;
+pub use records::*;
 pub use standard::*;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]

@@ -1,14 +1,11 @@
 //! The receive path of a [`PeerGame`]: every message from the other device, checked.
 
-use vrhcaby_rules::{Command, Millis, Phase, Side};
+use vrhcaby_rules::{Command, Millis, Side};
 
-use super::{
-    is_player_command, void_error, Divergence, Output, PeerGame, MAX_ACTS, MAX_CROSSING,
-    PRESENCE_TOLERANCE_MS,
-};
+use super::{void_error, Divergence, Output, PeerGame};
 use crate::act::{judged, Act, Authored};
 use crate::error::PeerError;
-use crate::fold::{Fold, Landing, GRACE_MS};
+use crate::fold::{Landing, GRACE_MS};
 use crate::message::{Message, VERSION};
 
 /// A live act may be stamped this much before the latest stamp we heard from its device
@@ -17,7 +14,7 @@ pub const LATE_MS: Millis = 5_000;
 
 /// An act stamped further ahead of our clock than this (beyond the grace) is refused: a
 /// little ahead it waits for our clock (and is judged by when it came), never a minute.
-const MAX_AHEAD_MS: Millis = 5_000;
+pub(super) const MAX_AHEAD_MS: Millis = 5_000;
 /// After this device begins to hear the other again, acts re-sent for the hellos come within
 /// this time; they may carry stamps back to the last moment it heard the other before.
 pub(super) const RESEND_WINDOW_MS: Millis = 10_000;
@@ -25,8 +22,6 @@ pub(super) const RESEND_WINDOW_MS: Millis = 10_000;
 const HELLOS_PER_SECOND: u32 = 4;
 /// An act of ours is re-sent for a hello at most this often.
 const RESEND_EVERY_MS: Millis = 1_000;
-/// How late after the answer time an answer to our offer may come while the link is up.
-const ANSWER_TOL_MS: Millis = 1_500;
 
 /// When this device first had an act of the other device (its clock), and the moment its
 /// stamp is bounded by: the act cannot have been made more than `LATE_MS` before it (the
@@ -481,172 +476,5 @@ impl PeerGame {
         self.link.peer_have = self.link.peer_have.max(a.seen);
         self.refresh(now);
         Ok(out)
-    }
-
-    /// S17: an act of the other device that took effect against this device stands only where
-    /// this device's own clock and observations agree: a judgement about us (`offline`,
-    /// `dice_late`), a claim (our time had run out when it came), an answer to our offer (it
-    /// was still open, by our clock, when the answer could have reached us).
-    fn agrees(&self, a: &Authored, n: usize, recv: Recv, next: &Fold) -> Result<(), PeerError> {
-        let Some(landed) = next.landed else {
-            return Ok(());
-        };
-        if !landed.applied {
-            return Ok(());
-        }
-        let Act::Cmd(cmd) = a.act else {
-            return Ok(());
-        };
-        if !landed.effect {
-            // A judgement about us that changes nothing where it lands (the state moved on)
-            // still says we were cut off: only if we were, about then.
-            if judged(&a.act, self.peer()) {
-                let from =
-                    a.t.saturating_sub(vrhcaby_rules::MOVE_TIME_MS + PRESENCE_TOLERANCE_MS);
-                let to = self
-                    .clock
-                    .shared(recv.at)
-                    .saturating_add(PRESENCE_TOLERANCE_MS);
-                if !self.was_down(from, to) {
-                    return Err(PeerError::PresenceUnseen { t: a.t });
-                }
-            }
-            return Ok(());
-        }
-        let tol = self
-            .clock
-            .uncertainty()
-            .saturating_mul(2)
-            .saturating_add(250);
-        let came = self.clock.shared(recv.at);
-        match cmd {
-            Command::Offline { side } | Command::DiceLate { side } if side == self.seat => {
-                self.judgement_agrees(cmd, a.t, a.seen as usize, n, &landed)
-            }
-            Command::ClaimWin { .. } => match landed.deadline {
-                Some(d) if came.saturating_add(tol) < d => Err(PeerError::EarlyClaim),
-                _ => Ok(()),
-            },
-            Command::AcceptDraw { .. } | Command::DeclineDraw { .. } => match landed.deadline {
-                // Our offer lapsed, by our clock, well before this answer came, and this device
-                // was not cut off from its stamp to the lapse (it would have come at once): the
-                // lapse stands.
-                Some(lapse)
-                    if came
-                        > lapse
-                            .saturating_add(GRACE_MS + ANSWER_TOL_MS)
-                            .saturating_add(tol)
-                        && !self.was_down(a.t.saturating_sub(tol), lapse) =>
-                {
-                    Err(PeerError::TimeOutOfRange {
-                        t: a.t,
-                        min: 0,
-                        max: lapse,
-                    })
-                }
-                _ => Ok(()),
-            },
-            _ => Ok(()),
-        }
-    }
-
-    /// Everything about the other device's next act that does not need the fold.
-    fn check_act(&self, a: &Authored, now: Millis, recv: Recv) -> Result<(), PeerError> {
-        let peer = self.peer();
-        let theirs = &self.logs[peer];
-        let ours = &self.logs[self.seat];
-        if theirs.len() >= MAX_ACTS {
-            return Err(PeerError::TooLong);
-        }
-        let seen = a.seen as usize;
-        let last_seen = theirs.last().map_or(0, |l| l.seen as usize);
-        if seen > ours.len() || seen < last_seen || ours.len() - seen > MAX_CROSSING {
-            return Err(PeerError::Malformed(format!(
-                "an act that saw {seen} of our acts (we made {}, it saw {last_seen} before)",
-                ours.len()
-            )));
-        }
-        // Only the other side's own commands, and judgements about us.
-        if let Act::Cmd(cmd) = a.act {
-            match cmd {
-                Command::Start { .. }
-                | Command::Dice { .. }
-                | Command::Online { .. }
-                | Command::BadDice { .. } => return Err(PeerError::NotAllowedFromPeer(cmd.name())),
-                Command::Tick => {}
-                Command::Offline { side } | Command::DiceLate { side } => {
-                    if side != self.seat {
-                        return Err(PeerError::WrongSide { side: Some(side) });
-                    }
-                }
-                _ if is_player_command(&cmd) => {
-                    if cmd.side() != Some(peer) {
-                        return Err(PeerError::WrongSide { side: cmd.side() });
-                    }
-                }
-                _ => return Err(PeerError::NotAllowedFromPeer(cmd.name())),
-            }
-        }
-        // Stamps (S17): believed only as far as this device's clock bounds them. Never before
-        // the other's previous act or the act of ours it had seen; never before the game was
-        // made here (or, after a load, before what this device knew then); never before the
-        // last moment this device heard the other at once (less the delay a message may
-        // take: it would have come then); never more than the grace ahead of our clock when
-        // it came.
-        let slack = self.clock.uncertainty();
-        let late = self.late_tol();
-        let back = |x: Millis| self.clock.shared(x).saturating_sub(late + slack);
-        let mut min =
-            theirs
-                .last()
-                .map_or(0, |l| l.t)
-                .max(if seen > 0 { ours[seen - 1].t } else { 0 });
-        if let Some(b) = self.born {
-            min = min.max(back(b));
-        }
-        if !judged(&a.act, peer) {
-            if let Some(x) = recv.anchor {
-                min = min.max(back(x));
-            }
-        }
-        let came = self.clock.shared(recv.at);
-        let max = came
-            .max(
-                self.clock
-                    .shared(now)
-                    .min(came.saturating_add(MAX_AHEAD_MS)),
-            )
-            .saturating_add(GRACE_MS + slack)
-            .min(recv.before.map_or(Millis::MAX, |b| {
-                self.clock
-                    .shared(b)
-                    .saturating_add(RESEND_WINDOW_MS + slack)
-            }));
-        if a.t < min || a.t > max {
-            return Err(PeerError::TimeOutOfRange { t: a.t, min, max });
-        }
-        // A stale `seen`: a heartbeat of the other device, sent on this link once the acts
-        // re-sent for the hellos had come, said it held more of our acts. On an ordered channel
-        // an act made before it had them would have come before that heartbeat (S17: a device
-        // is never trusted to have "not received" what it said it holds).
-        if seen < self.link.beat_have as usize {
-            return Err(PeerError::Malformed(format!(
-                "an act that saw {seen} of our acts after a heartbeat that said it held {}",
-                self.link.beat_have
-            )));
-        }
-        // A claim that reaches us before our own clock has run out is refused (S15); where
-        // it lands is checked again after the fold (`agrees`).
-        if let Act::Cmd(Command::ClaimWin { .. }) = a.act {
-            let g = &self.cur.game;
-            if seen == ours.len() && g.phase() == Phase::Moving {
-                if let Some(d) = g.deadline() {
-                    if came < d {
-                        return Err(PeerError::EarlyClaim);
-                    }
-                }
-            }
-        }
-        Ok(())
     }
 }

@@ -1,0 +1,175 @@
+//! The words of the game records around the board: the hint said in words, the replay
+//! viewer's counter, "My games", and the analysis (error rates, bands, the roll judged).
+
+use vrhcaby_rules::{Outcome, Side};
+
+use super::{side_name, Lang};
+
+/// The hint in words for screen readers: "Nápověda: 24/18, 13/8" (the mover's numbering; the bar
+/// and bearing off as in the move list).
+#[must_use]
+pub fn hint_words(lang: Lang, steps: &[(u8, u8)]) -> String {
+    let spot = |i: u8| match (lang, i) {
+        (Lang::Cs, 25) => "bar".to_string(),
+        (Lang::En, 25) => "bar".to_string(),
+        (Lang::Cs, 0) => "ven".to_string(),
+        (Lang::En, 0) => "off".to_string(),
+        (_, p) => p.to_string(),
+    };
+    let steps: Vec<String> = steps
+        .iter()
+        .map(|&(o, t)| format!("{}/{}", spot(o), spot(t)))
+        .collect();
+    match lang {
+        Lang::Cs if steps.is_empty() => "Nápověda: žádný posun".into(),
+        Lang::En if steps.is_empty() => "Hint: no move".into(),
+        Lang::Cs => format!("Nápověda: {}", steps.join(", ")),
+        Lang::En => format!("Hint: {}", steps.join(", ")),
+    }
+}
+
+/// The replay viewer's counter: the turns (rolls) shown of the record's all, "Tah 5 / 13".
+#[must_use]
+pub fn replay_turn(lang: Lang, shown: usize, total: usize) -> String {
+    match lang {
+        Lang::Cs => format!("Tah {shown} / {total}"),
+        Lang::En => format!("Turn {shown} / {total}"),
+    }
+}
+
+/// "My games": how a game ended for the player here ("Výhra" / "Prohra"), or who won in hot-seat.
+#[must_use]
+pub fn history_result(lang: Lang, outcome: Outcome, won: Option<bool>) -> String {
+    match (lang, outcome, won) {
+        (Lang::Cs, Outcome::Draw, _) => "Remíza".into(),
+        (Lang::En, Outcome::Draw, _) => "Draw".into(),
+        (Lang::Cs, _, Some(true)) => "Výhra".into(),
+        (Lang::En, _, Some(true)) => "Won".into(),
+        (Lang::Cs, _, Some(false)) => "Prohra".into(),
+        (Lang::En, _, Some(false)) => "Lost".into(),
+        (Lang::Cs, o, None) => format!("Vyhrál {}", o.winner().map_or("", |w| side_name(lang, w))),
+        (Lang::En, o, None) => format!("{} won", o.winner().map_or("", |w| side_name(lang, w))),
+    }
+}
+
+/// "My games": the kind of game ("Proti počítači (Expert)").
+#[must_use]
+pub fn history_mode(lang: Lang, kind: &str, level: Option<&str>) -> String {
+    let base = match (lang, kind) {
+        (Lang::Cs, "bot") => "Proti počítači",
+        (Lang::En, "bot") => "Against the computer",
+        (Lang::Cs, "peer") => "S přítelem",
+        (Lang::En, "peer") => "With a friend",
+        (Lang::Cs, _) => "Na tomto zařízení",
+        (Lang::En, _) => "On this device",
+    };
+    match level {
+        Some(l) => format!("{base} ({l})"),
+        None => base.to_owned(),
+    }
+}
+
+/// "My games": a game's points and length.
+#[must_use]
+pub fn history_detail(lang: Lang, points: u16, moves: u32) -> String {
+    match lang {
+        Lang::Cs => format!("{points} b. · {moves} posunů"),
+        Lang::En => format!("{points} pt · {moves} moves"),
+    }
+}
+
+/// "My games": the totals of one kind of game.
+#[must_use]
+pub fn history_totals(lang: Lang, what: &str, t: &crate::history::Totals) -> String {
+    if t.kind == "local" {
+        let (w, b) = (side_name(lang, Side::White), side_name(lang, Side::Black));
+        return match lang {
+            Lang::Cs => format!(
+                "{what}: {w} {}, {b} {}, remízy {}",
+                t.white, t.black, t.drawn
+            ),
+            Lang::En => format!(
+                "{what}: {w} {}, {b} {}, draws {}",
+                t.white, t.black, t.drawn
+            ),
+        };
+    }
+    match lang {
+        Lang::Cs => format!(
+            "{what}: výhry {}, prohry {}, remízy {}",
+            t.won, t.lost, t.drawn
+        ),
+        Lang::En => format!("{what}: won {}, lost {}, drawn {}", t.won, t.lost, t.drawn),
+    }
+}
+
+/// "My games": the cap.
+#[must_use]
+pub fn history_cap(lang: Lang, max: usize) -> String {
+    match lang {
+        Lang::Cs => format!("Uchovává se posledních {max} dohraných her, jen v tomto prohlížeči."),
+        Lang::En => format!("The last {max} finished games are kept, in this browser only."),
+    }
+}
+
+/// A band of the error rate in words.
+#[must_use]
+pub fn rating_name(lang: Lang, rating: &str) -> &'static str {
+    match (lang, rating) {
+        (Lang::Cs, "super_grandmaster") => "supervelmistr",
+        (Lang::En, "super_grandmaster") => "super grandmaster",
+        (Lang::Cs, "grandmaster") => "velmistr",
+        (Lang::En, "grandmaster") => "grandmaster",
+        (Lang::Cs, "master") => "mistr",
+        (Lang::En, "master") => "master",
+        (Lang::Cs, "advanced") => "pokročilý",
+        (Lang::En, "advanced") => "advanced",
+        (Lang::Cs, "intermediate") => "středně pokročilý",
+        (Lang::En, "intermediate") => "intermediate",
+        (Lang::Cs, _) => "začátečník",
+        (Lang::En, _) => "beginner",
+    }
+}
+
+/// A player's line of the analysis: "Bílý: chybovost 12,3 (mistr), štěstí +0,45, 14 rozhodnutí".
+#[must_use]
+pub fn analysis_summary(
+    lang: Lang,
+    side: Side,
+    error_rate: f64,
+    rating: &str,
+    luck: f64,
+    decisions: u64,
+) -> String {
+    let band = rating_name(lang, rating);
+    match lang {
+        Lang::Cs => format!(
+            "{}: chybovost {} ({band}), štěstí {}, {decisions} rozhodnutí",
+            side_name(lang, side),
+            format!("{error_rate:.1}").replace('.', ","),
+            format!("{luck:+.2}").replace('.', ",")
+        ),
+        Lang::En => format!(
+            "{}: error rate {error_rate:.1} ({band}), luck {luck:+.2}, {decisions} decision{}",
+            side_name(lang, side),
+            if decisions == 1 { "" } else { "s" }
+        ),
+    }
+}
+
+/// The roll on the board judged: what was played and the best play (shown by the arrows).
+#[cfg(feature = "viewer")]
+#[must_use]
+pub fn analysis_here(lang: Lang, played: f64, best: f64, mark: Option<&str>) -> String {
+    let mark = mark
+        .map(|m| format!(" {}", crate::analysis::symbol(m)))
+        .unwrap_or_default();
+    match lang {
+        Lang::Cs => format!(
+            "Zahráno {}{mark}, nejlepší (šipky) {}",
+            format!("{played:+.3}").replace('.', ","),
+            format!("{best:+.3}").replace('.', ",")
+        ),
+        Lang::En => format!("Played {played:+.3}{mark}, best (the arrows) {best:+.3}"),
+    }
+}
