@@ -4,10 +4,12 @@
 //! unforced decisions, the error rate and its band.
 //!
 //! Equity is for the side deciding. House rules: cubeless, every win worth 1 (`2·win − 1`), a
-//! play being a whole roll played in any die order. Standard rules: the plays by cubeless money
-//! equity (gammons counted), the cube decisions per unit of the cube by the computer's own cube
-//! method (Janowski in money play, the match equity table in a match, converted to an
-//! equivalent money equity: `2·(mwc − lose) / (win − lose) − 1` at the cube's value).
+//! play being a whole roll played in any die order. Standard rules, per unit of the cube, by the
+//! computer's own cube method: in money play cubeful (Janowski's, by who owns the cube), in a
+//! match the match winning chances through the match equity table converted to an equivalent
+//! money equity (`2·(mwc − lose) / (win − lose) − 1` at the cube's value) — the plays by
+//! [`crate::cube::play_equity`], the cube decisions by [`crate::cube::double_equities`]. A roll
+//! with no legal move is a forced play of nothing: never marked, its luck counted.
 //!
 //! The judge (`depth` 0, 1 or 2): every play at 0-ply; at 1-ply the best 8 within 0.16 and the
 //! play made; at 2-ply the best 3 of those within 0.06 and the play made. Deterministic: the
@@ -153,11 +155,26 @@ pub struct Analysis {
     pub players: BySide<Player>,
 }
 
-/// The equity of an estimate for its side under `rules`.
-fn equity(e: &Estimate, rules: Rules) -> f32 {
+/// The cube as the side deciding sees it (standard rules with the standard net).
+#[cfg(feature = "standard-net")]
+type Cube = Option<crate::cube::CubeView>;
+#[cfg(not(feature = "standard-net"))]
+type Cube = Option<std::convert::Infallible>;
+
+/// The equity of an estimate for its side after its play to `after`, under `rules`: house
+/// rules cubeless with every win worth 1; standard rules cubeful or in match winning chances
+/// when the cube is known ([`crate::cube::play_equity`]), else cubeless money equity.
+fn equity(e: &Estimate, after: &Position, rules: Rules, cube: &Cube) -> f32 {
     match rules {
         Rules::Vrhcaby => 2.0 * e.win - 1.0,
-        Rules::Standard => e.equity(),
+        Rules::Standard => {
+            #[cfg(feature = "standard-net")]
+            if let Some(c) = cube {
+                return crate::cube::play_equity(after, e, c);
+            }
+            let _ = (after, cube);
+            e.equity()
+        }
     }
 }
 
@@ -168,6 +185,8 @@ struct Judge<'a> {
     gen: PlayGenerator,
     scratch: EvalScratch,
     rules: Rules,
+    /// The cube as the side deciding now sees it.
+    cube: Cube,
 }
 
 impl<'a> Judge<'a> {
@@ -178,7 +197,14 @@ impl<'a> Judge<'a> {
             gen: PlayGenerator::new(),
             scratch: EvalScratch::default(),
             rules,
+            cube: None,
         }
+    }
+
+    /// `side`'s equity after playing to `after`, the opponent to roll, at `ply`.
+    fn equity_after(&mut self, after: &Position, side: Side, ply: u8) -> f32 {
+        let e = self.after(after, side, ply);
+        equity(&e, after, self.rules, &self.cube)
     }
 
     /// `side`'s estimate after playing to `after`, the opponent to roll, at `ply`.
@@ -207,7 +233,7 @@ impl<'a> Judge<'a> {
         let plays = self.gen.plays(pos, side, roll, self.rules);
         let mut scores: Vec<(f32, u8)> = plays
             .iter()
-            .map(|p| (equity(&self.after(&p.position, side, 0), self.rules), 0))
+            .map(|p| (self.equity_after(&p.position, side, 0), 0))
             .collect();
         if plays.len() > 1 {
             for (ply, keep, margin) in [(1u8, 8usize, 0.16f32), (2, 3, 0.06)] {
@@ -230,8 +256,7 @@ impl<'a> Judge<'a> {
                     list.push(m);
                 }
                 for i in list {
-                    let e = self.after(&plays[i].position, side, ply);
-                    scores[i] = (equity(&e, self.rules), ply);
+                    scores[i] = (self.equity_after(&plays[i].position, side, ply), ply);
                 }
             }
         }
@@ -241,19 +266,19 @@ impl<'a> Judge<'a> {
     /// The best equity `side` can reach with `roll` from `pos`, at 0-ply (a roll with no move
     /// leaves the position to the opponent).
     fn best_of_roll(&mut self, pos: &Position, side: Side, roll: Roll) -> f32 {
-        let (ev, scratch, rules) = (self.ev, &mut self.scratch, self.rules);
+        let (ev, scratch, rules, cube) = (self.ev, &mut self.scratch, self.rules, &self.cube);
         let mut best: Option<f32> = None;
         self.gen.for_each(pos, side, roll, rules, |after, _| {
             let e = match Estimate::finished(after, side) {
                 Some(e) => e,
                 None => ev.after_play(after, side, scratch),
             };
-            let q = equity(&e, rules);
+            let q = equity(&e, after, rules, cube);
             if best.is_none_or(|b| q > b) {
                 best = Some(q);
             }
         });
-        best.unwrap_or_else(|| equity(&self.ev.after_play(pos, side, &mut self.scratch), rules))
+        best.unwrap_or_else(|| self.equity_after(pos, side, 0))
     }
 
     /// The luck of `roll` for `side` about to play it from `pos`: the best play's equity minus
@@ -342,14 +367,20 @@ pub fn analyse_part(
         match e.cmd {
             Command::Dice { dice } if rolling == Phase::Rolling => {
                 if let Some(side) = roller {
-                    turn = (game.phase() == Phase::Moving && game.dice_owner() == Some(side))
-                        .then_some(Turn {
-                            start: before,
-                            side,
-                            roll: dice,
-                            lucky: true,
-                            number: rolls,
-                        });
+                    let t = Turn {
+                        start: before,
+                        side,
+                        roll: dice,
+                        lucky: true,
+                        number: rolls,
+                    };
+                    let moving = game.phase() == Phase::Moving && game.dice_owner() == Some(side);
+                    turn = moving.then_some(t);
+                    if !moving && rolled && judged {
+                        // A roll with no legal move: a forced play of nothing, with its luck.
+                        judge.cube = cube_of(&game, side);
+                        decisions.push(play_decision(&mut judge, t, before, index, depth));
+                    }
                 }
             }
             Command::Opening { white, black } if game.phase() == Phase::Moving => {
@@ -368,6 +399,7 @@ pub fn analyse_part(
                 if let (true, Some(t)) = (done, turn.filter(|t| t.side == side)) {
                     turn = None;
                     if judged {
+                        judge.cube = cube_of(&game, side);
                         decisions.push(play_decision(
                             &mut judge,
                             t,
@@ -385,6 +417,16 @@ pub fn analyse_part(
         }
     }
     Ok((decisions, None))
+}
+
+/// The cube as `side` sees it in `game` (standard rules; the cube does not change within a turn).
+fn cube_of(game: &Game, side: Side) -> Cube {
+    #[cfg(feature = "standard-net")]
+    if game.variant().rules() == Rules::Standard {
+        return Some(crate::cube::view_of(game, side));
+    }
+    let _ = (game, side);
+    None
 }
 
 fn play_decision(

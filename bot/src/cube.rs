@@ -142,6 +142,18 @@ impl CubeView {
             .sum()
     }
 
+    /// A match winning chance as an equivalent money equity at the cube's value:
+    /// `2·(mwc − lose) / (win − lose) − 1`, `win` and `lose` a single game won and lost.
+    fn emg(&self, mwc: f32) -> f32 {
+        let v = i32::from(self.value);
+        let (win, lose) = (self.after(v), self.after(-v));
+        if win > lose {
+            2.0 * (mwc - lose) / (win - lose) - 1.0
+        } else {
+            0.0
+        }
+    }
+
     /// Janowski's `(p, W, L, x)` for the side of `e`; gammons single when `single`.
     fn janowski(e: &Estimate, contact: bool, single: bool) -> (f32, f32, f32, f32) {
         let p = e.win.clamp(1e-4, 1.0 - 1e-4);
@@ -210,20 +222,41 @@ pub fn double_equities(pos: &Position, e: &Estimate, cube: &CubeView) -> (f32, f
         (no_double, take, 1.0)
     } else {
         let v = cube.value;
-        let win = cube.after(i32::from(v));
-        let lose = cube.after(-i32::from(v));
-        let emg = |m: f32| {
-            if win > lose {
-                2.0 * (m - lose) / (win - lose) - 1.0
-            } else {
-                0.0
-            }
-        };
         (
-            emg(cube.mwc(e, v)),
-            emg(cube.mwc(e, v.saturating_mul(2))),
-            emg(win),
+            cube.emg(cube.mwc(e, v)),
+            cube.emg(cube.mwc(e, v.saturating_mul(2))),
+            cube.emg(cube.after(i32::from(v))),
         )
+    }
+}
+
+/// The equity of the side of `e` after its play (the opponent to roll in `pos`), per unit of the
+/// cube's value, the cube as `cube` (that side's view). Money play: Janowski's cubeful equity by
+/// who owns the cube (gammons single while the Jacoby rule holds a centred cube: [`double_equities`]'s
+/// no-double), where a side that may double could cash instead at most that cash (±1), or the
+/// game played on for its gammons where that is worth more. A match: the match winning chance
+/// of the game played out at the cube's value as an equivalent money equity. For the analysis of
+/// a standard game's plays.
+#[must_use]
+pub fn play_equity(pos: &Position, e: &Estimate, cube: &CubeView) -> f32 {
+    if !cube.money() {
+        return cube.emg(cube.mwc(e, cube.value));
+    }
+    let j = CubeView::janowski(e, is_contact(pos), cube.jacoby && cube.mine.is_none());
+    let (p, w, l, _) = j;
+    // Played out with the cube dead.
+    let dead = p * (w + l) - l;
+    let (e, i_may_double, they_may_double) = match cube.mine {
+        Some(true) => (e_own(j), true, false),
+        Some(false) => (e_opp(j), false, true),
+        None => (e_centre(j), true, true),
+    };
+    if i_may_double && e > 1.0 {
+        dead.max(1.0)
+    } else if they_may_double && e < -1.0 {
+        dead.min(-1.0)
+    } else {
+        e
     }
 }
 
@@ -348,6 +381,40 @@ mod tests {
         // Beavers: a taker that is the favourite beavers.
         let b = CubeView { beavers: true, ..c };
         assert_eq!(answer(&pos, &est(0.6, 0.0, 0.0), &b), Answer::Beaver);
+    }
+
+    #[test]
+    fn a_plays_cubeful_equity_is_janowskis_inside_the_window_and_capped_outside() {
+        let pos = Position::start();
+        for mine in [None, Some(true), Some(false)] {
+            let c = CubeView { mine, ..money() };
+            // Inside the window: the no-double equity the cube decisions weigh.
+            let e = est(0.5, 0.1, 0.08);
+            let (no_double, _, _) = double_equities(&pos, &e, &c);
+            assert!(
+                (play_equity(&pos, &e, &c) - no_double).abs() < 1e-5,
+                "{mine:?}"
+            );
+            // A game almost surely won without gammons: about the cash, 1.
+            let won = play_equity(&pos, &est(0.999, 0.0, 0.0), &c);
+            assert!((0.99..=1.01).contains(&won), "{mine:?}: {won}");
+            // Too good to cash: playing on for the gammons is worth more than 1.
+            assert!(
+                play_equity(&pos, &est(0.99, 0.8, 0.0), &c) > 1.7,
+                "{mine:?}"
+            );
+            // Monotone in the chance to win.
+            let a = play_equity(&pos, &est(0.3, 0.0, 0.0), &c);
+            let b = play_equity(&pos, &est(0.6, 0.0, 0.0), &c);
+            assert!(a < b, "{mine:?}");
+        }
+        // A match to 1: gammons do not count, the equity is 2·win − 1.
+        let one = CubeView {
+            match_length: 1,
+            ..money()
+        };
+        let e = est(0.7, 0.4, 0.0);
+        assert!((play_equity(&pos, &e, &one) - 0.4).abs() < 1e-5);
     }
 
     #[test]

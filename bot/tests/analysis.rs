@@ -310,3 +310,70 @@ fn an_analysis_in_parts_is_the_whole_analysis() {
         assert_eq!(turns[d.turn].side, d.side);
     }
 }
+
+#[test]
+fn a_roll_with_no_legal_move_is_a_forced_play_with_its_luck() {
+    // White's checker on the bar faces Black's closed board (White's 19..=24): no roll enters.
+    let mut white = [0i64; 26];
+    white[25] = 1;
+    white[6] = 14;
+    let mut black = [0i64; 26];
+    black[1..=6].fill(2);
+    black[13] = 3;
+    let pos = Position::from_setup(&vrhcaby_rules::Setup {
+        white: white.to_vec(),
+        black: black.to_vec(),
+    })
+    .unwrap();
+    let mut g = Game::from_position(pos).unwrap();
+    g.apply(Command::Start { first: Side::White }, 0).unwrap();
+    g.apply(Command::Dice { dice: roll(6, 4) }, 1_000).unwrap();
+    assert_eq!(g.dice_owner(), None, "the turn has passed");
+    let a = analyse(&bot(), g.record(), 1).unwrap();
+    let d = &a.decisions[0];
+    assert_eq!(
+        (d.side, d.kind, d.roll, d.index),
+        (Side::White, Kind::Play, Some(roll(6, 4)), 1)
+    );
+    assert!(d.forced && d.best_moves.is_empty() && d.mark.is_none() && d.loss == 0.0);
+    // Dancing on a closed board is no luck at all: every roll dances alike.
+    let luck = d.luck.expect("the roll's luck is counted");
+    assert!(luck.abs() < 1e-5, "{luck}");
+    assert!((a.players.white.luck - luck).abs() < 1e-6);
+}
+
+#[test]
+fn in_a_one_point_match_a_plays_equity_is_its_winning_chance() {
+    // Gammons do not count in a 1-point match: every play is judged by 2·win − 1 (its match
+    // winning chance as equity), while money play counts them, cubeful.
+    let mut b = bot();
+    for (options, one_point) in [(Options::match_to(1), true), (Options::money(), false)] {
+        let v = Variant::standard(options).unwrap();
+        let mut g = Game::with_variant(v, None).unwrap();
+        let mut t = 0;
+        g.apply(
+            Command::Opening {
+                white: vrhcaby_rules::Die::new(3).unwrap(),
+                black: vrhcaby_rules::Die::new(1).unwrap(),
+            },
+            t,
+        )
+        .unwrap();
+        play(&mut g, &mut t, &[(8, 5), (6, 5)]);
+        let a = analyse(&b, g.record(), 0).unwrap();
+        let d = &a.decisions[0];
+        let e = b
+            .eval_for(g.position(), Side::Black, Rules::Standard)
+            .flip();
+        let plain = 2.0 * e.win - 1.0;
+        if one_point {
+            assert!((d.played - plain).abs() < 1e-4, "{} vs {plain}", d.played);
+        } else {
+            assert!(
+                (d.played - plain).abs() > 1e-4,
+                "money play counts gammons and the cube"
+            );
+            assert!(d.played.abs() < 1.0);
+        }
+    }
+}
