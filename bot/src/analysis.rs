@@ -179,7 +179,7 @@ fn equity(e: &Estimate, after: &Position, rules: Rules, cube: &Cube) -> f32 {
 }
 
 /// The judge's state: the evaluator of the record's rules and the searches.
-struct Judge<'a> {
+pub(crate) struct Judge<'a> {
     ev: &'a Evaluator,
     searcher: Searcher,
     gen: PlayGenerator,
@@ -190,7 +190,7 @@ struct Judge<'a> {
 }
 
 impl<'a> Judge<'a> {
-    fn new(bot: &'a Bot, rules: Rules) -> Judge<'a> {
+    pub(crate) fn new(bot: &'a Bot, rules: Rules) -> Judge<'a> {
         Judge {
             ev: bot.evaluator_for(rules),
             searcher: Searcher::new(),
@@ -222,7 +222,7 @@ impl<'a> Judge<'a> {
 
     /// Every play of `roll` judged: (plays, each play's equity at the deepest ply it reached,
     /// that ply). `must` (the play made) is always judged at the deepest ply.
-    fn judge_plays(
+    pub(crate) fn judge_plays(
         &mut self,
         pos: &Position,
         side: Side,

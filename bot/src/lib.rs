@@ -20,6 +20,7 @@ pub mod players;
 pub mod pubeval;
 pub mod search;
 pub mod train;
+pub mod tutor;
 pub mod weights;
 
 use vrhcaby_rules::bench::SplitMix64;

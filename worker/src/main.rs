@@ -32,6 +32,7 @@ fn respond(text: &str) -> String {
             Some(bot) if op(text).as_deref() == Some("accepts_draw") => draw_answer(bot, text),
             Some(bot) if op(text).as_deref() == Some("wants_draw") => offer_answer(bot, text),
             Some(bot) if op(text).as_deref() == Some("hint") => hint_answer(bot, text),
+            Some(bot) if op(text).as_deref() == Some("tutor") => tutor_answer(bot, text),
             Some(bot) if op(text).as_deref() == Some("decide") => decide_answer(bot, text),
             Some(bot) if op(text).as_deref() == Some("analyse") => analyse_answer(bot, text),
             Some(bot) => answer(bot, BotOp::Bot, text),
@@ -108,10 +109,20 @@ fn roll(dice: [u8; 2]) -> Result<Roll, serde_json::Value> {
     Roll::from_values(dice[0], dice[1]).map_err(|e| serde_json::json!({ "error": e.to_string() }))
 }
 
-/// `{"op":"hint", position (the roll's start), current, turn, dice (the roll), left (the dice
-/// left)}` → `{"moves": [[o,t],…]}` from `current` (`Bot::hint_rest`: the strongest play of the
-/// roll still reachable).
-fn hint_answer(bot: &mut Bot, text: &str) -> serde_json::Value {
+/// A hint's or the tutor's question: the roll's start, where the mover is now, the roll, the
+/// dice left, the rules.
+struct MidRoll {
+    start: Position,
+    current: Position,
+    side: Side,
+    roll: Roll,
+    left: DiceLeft,
+    rules: vrhcaby_rules::Rules,
+}
+
+/// `{position (the roll's start), current, turn, dice (the roll), left (the dice left), rules}`
+/// checked, or its error answer.
+fn mid_roll(text: &str) -> Result<MidRoll, serde_json::Value> {
     #[derive(serde::Deserialize)]
     struct Ask {
         position: Setup,
@@ -122,36 +133,49 @@ fn hint_answer(bot: &mut Bot, text: &str) -> serde_json::Value {
         #[serde(default)]
         rules: vrhcaby_rules::Rules,
     }
-    let parsed = ask::<Ask>(text).and_then(|ask| {
-        Ok((
-            position(&ask.position)?,
-            position(&ask.current)?,
-            roll(ask.dice)?,
-            ask,
-        ))
-    });
-    let (start, current, roll, ask) = match parsed {
-        Ok(p) => p,
-        Err(e) => return e,
-    };
+    let ask = ask::<Ask>(text)?;
+    let roll = roll(ask.dice)?;
     let left: Option<Vec<Die>> = ask.left.iter().map(|&v| Die::new(v)).collect();
     let Some(left) = left.filter(|l| l.len() <= 4 && l.iter().all(|d| roll.dice().contains(*d)))
     else {
-        return serde_json::json!({ "error": "the dice left are not of the roll" });
+        return Err(serde_json::json!({ "error": "the dice left are not of the roll" }));
     };
-    let moves: Vec<[u8; 2]> = bot
-        .hint_rest_under(
-            &start,
-            &current,
-            ask.turn,
-            roll,
-            &DiceLeft::from_slice(&left),
-            ask.rules,
-        )
-        .iter()
-        .map(|(o, t)| [o.index(), t.index()])
-        .collect();
-    serde_json::json!({ "moves": moves })
+    Ok(MidRoll {
+        start: position(&ask.position)?,
+        current: position(&ask.current)?,
+        side: ask.turn,
+        roll,
+        left: DiceLeft::from_slice(&left),
+        rules: ask.rules,
+    })
+}
+
+fn moves_json(moves: &[(vrhcaby_rules::Origin, vrhcaby_rules::Target)]) -> Vec<[u8; 2]> {
+    moves.iter().map(|(o, t)| [o.index(), t.index()]).collect()
+}
+
+/// `{"op":"hint", position (the roll's start), current, turn, dice (the roll), left (the dice
+/// left)}` → `{"moves": [[o,t],…]}` from `current` (`Bot::hint_rest`: the strongest play of the
+/// roll still reachable).
+fn hint_answer(bot: &mut Bot, text: &str) -> serde_json::Value {
+    let q = match mid_roll(text) {
+        Ok(q) => q,
+        Err(e) => return e,
+    };
+    let moves = bot.hint_rest_under(&q.start, &q.current, q.side, q.roll, &q.left, q.rules);
+    serde_json::json!({ "moves": moves_json(&moves) })
+}
+
+/// `{"op":"tutor", …the hint's fields}` → `{"loss":x,"moves":[[o,t],…],"best":[[o,t],…]}`
+/// (`Bot::tutor`): how much the best play still reachable loses against the roll's best, the
+/// moves from `current` to it, and the roll's best play from its start.
+fn tutor_answer(bot: &Bot, text: &str) -> serde_json::Value {
+    let q = match mid_roll(text) {
+        Ok(q) => q,
+        Err(e) => return e,
+    };
+    let t = bot.tutor(&q.start, &q.current, q.side, q.roll, &q.left, q.rules);
+    serde_json::json!({ "loss": t.loss, "moves": moves_json(&t.rest), "best": moves_json(&t.best) })
 }
 
 /// `{"op":"decide", position, me, roller, ask: "roll"|"answer"|"resign", may_double, stage:
@@ -346,6 +370,20 @@ mod tests {
         assert_eq!(a["moves"].as_array().map(Vec::len), Some(1), "{a}");
         let a: serde_json::Value =
             serde_json::from_str(&respond(&hint.replace(r#""left":[5]"#, r#""left":[4]"#)))
+                .unwrap();
+        assert!(a["error"].is_string(), "{a}");
+        // The tutor: 13/7 13/8 for 6-5 at the start loses against the best, said with the best.
+        let done = r#"{"white":[0,0,0,0,0,0,5,1,4,0,0,0,0,3,0,0,0,0,0,0,0,0,0,0,2,0],"black":[0,0,0,0,0,0,5,0,3,0,0,0,0,5,0,0,0,0,0,0,0,0,0,0,2,0]}"#;
+        let tutor = format!(
+            r#"{{"id":4,"op":"tutor","position":{s},"current":{done},"turn":"white","dice":[6,5],"left":[]}}"#
+        );
+        let a: serde_json::Value = serde_json::from_str(&respond(&tutor)).unwrap();
+        assert_eq!(a["id"], 4);
+        assert!(a["loss"].as_f64().is_some_and(|l| l >= 0.03), "{a}");
+        assert_eq!(a["moves"].as_array().map(Vec::len), Some(0), "{a}");
+        assert_eq!(a["best"].as_array().map(Vec::len), Some(2), "{a}");
+        let a: serde_json::Value =
+            serde_json::from_str(&respond(&tutor.replace(r#""left":[]"#, r#""left":[3]"#)))
                 .unwrap();
         assert!(a["error"].is_string(), "{a}");
         let bad = behind.replace("[2,1]", "[7,1]");
