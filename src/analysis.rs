@@ -151,6 +151,75 @@ pub fn graph_points(decisions: &[Judged]) -> Vec<(f64, Option<&str>, usize, usiz
         .collect()
 }
 
+/// The analysis as kept with a saved game and in an exported record's optional `analysis` field
+/// (DESIGN.md's `analyse` answer, each decision with its `turn`, and the judge's `depth`).
+#[must_use]
+pub fn to_json(decisions: &[Judged], players: &BySide<Summary>, depth: u8) -> Value {
+    let decisions: Vec<Value> = decisions
+        .iter()
+        .map(|d| {
+            serde_json::json!({
+                "index": d.index, "side": d.side.name(), "kind": d.kind, "turn": d.turn,
+                "played": d.played, "best": d.best, "loss": d.loss, "mark": d.mark,
+                "forced": d.forced, "luck": d.luck,
+                "best_moves": d.best_moves.iter().map(|&(o, t)| [o, t]).collect::<Vec<_>>(),
+            })
+        })
+        .collect();
+    let player = |p: &Summary| {
+        serde_json::json!({
+            "decisions": p.decisions, "error_rate": p.error_rate, "luck": p.luck, "rating": p.rating,
+        })
+    };
+    serde_json::json!({
+        "depth": depth,
+        "decisions": decisions,
+        "players": {"white": player(&players.white), "black": player(&players.black)},
+    })
+}
+
+/// An analysis read back from [`to_json`]'s form; `None` when any of it is spoiled (it is then
+/// simply not shown: the record itself still opens).
+#[must_use]
+pub fn from_json(v: &Value) -> Option<(Vec<Judged>, BySide<Summary>)> {
+    let decisions: Option<Vec<Judged>> =
+        v.get("decisions")?.as_array()?.iter().map(judged).collect();
+    Some((decisions?, players(v.get("players")?)?))
+}
+
+/// The analysis kept in `text` (a kept analysis, or a record with an `analysis` field) as the
+/// viewer's state: done, or idle when there is none or it is spoiled.
+#[must_use]
+pub fn restored(text: &str) -> State {
+    let Ok(v) = serde_json::from_str::<Value>(text) else {
+        return State::Idle;
+    };
+    let v = v.get("analysis").unwrap_or(&v);
+    match from_json(v) {
+        Some((decisions, players)) => State::Done { decisions, players },
+        None => State::Idle,
+    }
+}
+
+/// Each player's luck-adjusted result: the game's result for the player (per unit of the cube:
+/// ±1 a single game under either rules, ±2 a gammon, ±3 a backgammon, 0 a draw) less the luck
+/// the dice gave the player over the opponent's. `None` while the game is unfinished.
+#[must_use]
+pub fn luck_adjusted(
+    result: Option<(Option<Side>, f64)>,
+    players: &BySide<Summary>,
+) -> BySide<Option<f64>> {
+    BySide::from_fn(|side| {
+        let (winner, units) = result?;
+        let mine = match winner {
+            Some(w) if w == side => units,
+            Some(_) => -units,
+            None => 0.0,
+        };
+        Some(mine - (players[side].luck - players[!side].luck))
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -174,6 +243,18 @@ mod tests {
             "black":{"decisions":1,"error_rate":0.0,"luck":-0.1,"rating":"super_grandmaster"}});
         assert_eq!(players(&p).unwrap().white.rating, "beginner");
         assert_eq!(players(&json!({"white":{}})), None);
+        // Kept and read back the same; a spoiled one is not read.
+        let ps = players(&p).unwrap();
+        let kept = to_json(std::slice::from_ref(&j), &ps, 2);
+        assert_eq!(kept["depth"], 2);
+        assert_eq!(from_json(&kept), Some((vec![j], ps.clone())));
+        let mut spoiled = kept.clone();
+        spoiled["decisions"][0]["side"] = json!(3);
+        assert_eq!(from_json(&spoiled), None);
+        // White won a single game but had 0.2 more luck than Black.
+        let adj = luck_adjusted(Some((Some(Side::White), 1.0)), &ps);
+        assert!((adj.white.unwrap() - 0.8).abs() < 1e-9 && (adj.black.unwrap() + 0.8).abs() < 1e-9);
+        assert_eq!(luck_adjusted(None, &ps).white, None);
     }
 
     #[test]

@@ -56,7 +56,7 @@ pub fn App() -> impl IntoView {
                 Screen::HowTo => EitherOf5::B(view! { <HowTo/> }),
                 Screen::Game => EitherOf5::C(view! { <GameScreen/> }),
                 Screen::Friend => EitherOf5::D(view! { <FriendScreen/> }),
-                Screen::Computer | Screen::Replay | Screen::History => EitherOf5::E(full_app_screen(d.nav.screen.get())),
+                Screen::Computer | Screen::Replay | Screen::History | Screen::Learn => EitherOf5::E(full_app_screen(d.nav.screen.get())),
             }}
         </div>
     }
@@ -91,12 +91,13 @@ fn replay_request(_: Dispatch) -> bool {
 /// The screens only the full app has (on the start page nothing: they are never shown there).
 #[cfg(feature = "viewer")]
 fn full_app_screen(screen: Screen) -> impl IntoView {
-    use crate::screens::{ComputerScreen, HistoryScreen, ReplayScreen};
-    use leptos::either::EitherOf3;
+    use crate::screens::{ComputerScreen, HistoryScreen, LearnScreen, ReplayScreen};
+    use leptos::either::EitherOf4;
     match screen {
-        Screen::Replay => EitherOf3::A(view! { <ReplayScreen/> }),
-        Screen::History => EitherOf3::B(view! { <HistoryScreen/> }),
-        _ => EitherOf3::C(view! { <ComputerScreen/> }),
+        Screen::Replay => EitherOf4::A(view! { <ReplayScreen/> }),
+        Screen::History => EitherOf4::B(view! { <HistoryScreen/> }),
+        Screen::Learn => EitherOf4::C(view! { <LearnScreen/> }),
+        _ => EitherOf4::D(view! { <ComputerScreen/> }),
     }
 }
 

@@ -37,6 +37,8 @@ pub struct Played {
     pub moves: u32,
     /// The record as JSON (`Record::to_json`).
     pub record: String,
+    /// Its analysis, once made (`crate::analysis::to_json`'s text, kept as a string).
+    pub analysis: Option<String>,
 }
 
 impl Played {
@@ -98,6 +100,10 @@ pub fn encode(games: &[Played]) -> String {
         push_int(&mut o, i128::from(g.moves));
         push_key(&mut o, "record");
         o.push_str(&g.record);
+        if let Some(a) = &g.analysis {
+            push_key(&mut o, "analysis");
+            push_str(&mut o, a);
+        }
         o.push('}');
     }
     o.push(']');
@@ -139,6 +145,7 @@ fn decode_one(text: &str) -> Option<Played> {
     let mut r = Reader::new(text);
     let (mut ended, mut kind, mut level, mut me, mut outcome) = (None, None, None, None, None);
     let (mut reason, mut points, mut moves, mut record) = (None, None, None, None);
+    let mut analysis = None;
     r.object(|r, key| {
         match key {
             "ended" => ended = Some(r.uint()?),
@@ -157,6 +164,7 @@ fn decode_one(text: &str) -> Option<Played> {
             "points" => points = Some(r.uint()?),
             "moves" => moves = Some(r.uint()?),
             "record" => record = Some(r.raw()?.to_owned()),
+            "analysis" => analysis = Some(r.string()?),
             _ => {
                 r.raw()?;
             }
@@ -177,7 +185,23 @@ fn decode_one(text: &str) -> Option<Played> {
         points: points?,
         moves: moves?,
         record,
+        analysis,
     })
+}
+
+/// `games` with `analysis` kept with the game whose record is `record` (if it is there).
+#[must_use]
+pub fn with_analysis(mut games: Vec<Played>, record: &Record, analysis: String) -> Vec<Played> {
+    let text = record.to_json();
+    for g in &mut games {
+        if g.record == text {
+            g.analysis = Some(analysis.clone());
+        }
+    }
+    while games.len() > 1 && encode(&games).len() > MAX_TEXT {
+        games.remove(0);
+    }
+    games
 }
 
 /// `games` with `game` added (unless it is there already), within the cap.
@@ -246,6 +270,7 @@ mod tests {
             points: 1,
             moves: 0,
             record: g.record().to_json(),
+            analysis: None,
         }
     }
 
@@ -261,6 +286,19 @@ mod tests {
         // One spoiled game among good ones: the rest stay.
         let spoiled = text.replacen("\"kind\":\"bot\"", "\"kind\":\"robot\"", 1);
         assert_eq!(decode(&spoiled).len(), 2);
+        // An analysis is kept with its game, quotes and all, and read back.
+        let record = Record::from_json(&games[1].record).unwrap();
+        let analysed = with_analysis(
+            games.clone(),
+            &record,
+            r#"{"depth":1,"x":[0.5,"a\"b"]}"#.into(),
+        );
+        assert_eq!(analysed[0].analysis, None);
+        assert_eq!(
+            analysed[1].analysis.as_deref(),
+            Some(r#"{"depth":1,"x":[0.5,"a\"b"]}"#)
+        );
+        assert_eq!(decode(&encode(&analysed)), analysed);
         // Not a list at all: nothing, and no panic.
         for junk in ["", "{}", "[", "[1,2]", "null", "[{\"record\":5}]"] {
             assert!(decode(junk).is_empty(), "{junk}");

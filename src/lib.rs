@@ -14,6 +14,8 @@ pub mod drivers;
 pub mod history;
 pub mod i18n;
 pub mod invite;
+#[cfg(feature = "viewer")]
+pub mod learn;
 pub mod net;
 pub mod panel;
 pub mod platform;

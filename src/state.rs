@@ -17,6 +17,7 @@ pub const MUTE_KEY: &str = "vrhcaby.muted";
 pub const NUMBERS_KEY: &str = "vrhcaby.numbers";
 pub const FOLLOW_KEY: &str = "vrhcaby.follow";
 pub const AUTO_KEY: &str = "vrhcaby.autoplay";
+pub const TUTOR_KEY: &str = "vrhcaby.tutor";
 pub const AUTO_ROLL_KEY: &str = "vrhcaby.autoroll";
 pub const MOTION_KEY: &str = "vrhcaby.motion";
 /// Also read by the inline script in `index.html` and `peer.html`, before the first paint.
@@ -107,6 +108,8 @@ pub enum Screen {
     Replay,
     /// "My games": the finished games kept on this device (the full app only).
     History,
+    /// "Learn from your mistakes": the analysed game's puzzles (the full app only).
+    Learn,
 }
 
 /// The hint on the board (`drivers::bot`): the steps of the strongest play for the person's roll,
@@ -131,6 +134,8 @@ pub struct GameState {
     pub bot_answers: RwSignal<u32>,
     /// The computer's worker could not be loaded or stopped working (the page offers a retry).
     pub bot_failed: RwSignal<bool>,
+    /// The tutor's warning about the person's last move (`drivers::tutor`).
+    pub tutor: RwSignal<Option<crate::session::tutor::Warning>>,
 }
 
 /// The player's settings, remembered in localStorage.
@@ -148,6 +153,9 @@ pub struct Settings {
     pub auto_roll: RwSignal<bool>,
     pub motion: RwSignal<Motion>,
     pub theme: RwSignal<Theme>,
+    /// The tutor: warn of a bad move in games on this device and against the computer (off
+    /// unless chosen).
+    pub tutor: RwSignal<bool>,
 }
 
 impl Settings {
@@ -167,6 +175,7 @@ impl Settings {
             portrait: RwSignal::new(platform::is_portrait()),
             auto_play: RwSignal::new(flag(AUTO_KEY, false)),
             auto_roll: RwSignal::new(flag(AUTO_ROLL_KEY, false)),
+            tutor: RwSignal::new(flag(TUTOR_KEY, false)),
             motion: RwSignal::new(
                 platform::load(MOTION_KEY)
                     .and_then(|c| from_code(&Motion::ALL, &c, Motion::code))
@@ -271,6 +280,13 @@ pub struct Nav {
     /// The analysis of the record in the viewer (the full app only).
     #[cfg(feature = "viewer")]
     pub analysis: RwSignal<crate::analysis::State>,
+    /// The side played here in the game open in the viewer, when it was played on this device
+    /// against the computer or a friend (its puzzles are that side's mistakes only).
+    #[cfg(feature = "viewer")]
+    pub replay_side: RwSignal<Option<Side>>,
+    /// The judge's answer to the puzzle being played (`drivers::analysis::judge_puzzle`).
+    #[cfg(feature = "viewer")]
+    pub puzzle: RwSignal<crate::learn::Judging>,
 }
 
 /// A driver's handler for the effects it carries out (a plain function of the dispatcher).
@@ -298,6 +314,7 @@ impl Dispatch {
                 hint_at: RwSignal::new(None),
                 bot_answers: RwSignal::new(0),
                 bot_failed: RwSignal::new(false),
+                tutor: RwSignal::new(None),
             },
             settings: Settings::load(),
             notices: Notices {
@@ -317,6 +334,10 @@ impl Dispatch {
                 import_error: RwSignal::new(None),
                 #[cfg(feature = "viewer")]
                 analysis: RwSignal::new(crate::analysis::State::Idle),
+                #[cfg(feature = "viewer")]
+                replay_side: RwSignal::new(None),
+                #[cfg(feature = "viewer")]
+                puzzle: RwSignal::new(crate::learn::Judging::Idle),
             },
             sinks: StoredValue::new(Vec::new()),
         };

@@ -17,8 +17,8 @@ use wasm_bindgen::JsCast;
 use web_sys::{MessageEvent, Worker};
 
 use crate::session::computer::{
-    draw_request, hint_question, hint_request, offer_request, play_request_under, remaining,
-    step_intent, Answer, Step, Task,
+    draw_request, hint_question, hint_request, mid_roll_request, offer_request, play_request_under,
+    remaining, step_intent, Answer, HintQuestion, Step, Task,
 };
 use crate::session::decide::{decide_request, decision_intent};
 use crate::session::{Input, Intent};
@@ -47,6 +47,8 @@ enum Question {
     /// Whether to offer a draw before playing (R23, R26, S7 and its own restraint allowing it).
     Offer(String),
     Hint(String),
+    /// The tutor's question: the command that rolled, the record length after the move.
+    Tutor(usize, usize),
     /// Standard: the computer's cube or resignation decision (record length and side).
     Decide(String),
 }
@@ -193,6 +195,7 @@ fn on_answer(d: Dispatch, text: &str) {
         return;
     };
     let mut hint = None;
+    let mut tutor = None;
     W.with(|w| {
         let mut w = w.borrow_mut();
         if answer.ready {
@@ -218,6 +221,7 @@ fn on_answer(d: Dispatch, text: &str) {
                 w.plans.push((q, answer.moves.clone().unwrap_or_default()));
             }
             Question::Hint(_) => hint = Some(answer.moves.clone().unwrap_or_default()),
+            Question::Tutor(rolled_at, at) => tutor = Some((*rolled_at, *at)),
             Question::Draw(_) => {
                 w.draws.push((q, answer.accept.unwrap_or(false)));
             }
@@ -229,6 +233,9 @@ fn on_answer(d: Dispatch, text: &str) {
             }
         }
     });
+    if let Some((rolled_at, at)) = tutor {
+        crate::drivers::tutor::on_answer(d, rolled_at, at, &answer);
+    }
     if let Some(steps) = hint {
         // Only while the roll it was asked for is still unplayed.
         let now = d.game.session.with_untracked(|s| {
@@ -444,6 +451,13 @@ pub fn ask_hint(d: Dispatch) {
         serde_json::to_string(&q.current).unwrap_or_default()
     ));
     post(d, key, |id| hint_request(id, &q));
+}
+
+/// Asks the tutor's question about the person's move (`drivers::tutor`).
+pub fn ask_tutor(d: Dispatch, q: &HintQuestion, rolled_at: usize, at: usize) {
+    post(d, Question::Tutor(rolled_at, at), |id| {
+        mid_roll_request(id, "tutor", q)
+    });
 }
 
 pub fn install(d: Dispatch) {

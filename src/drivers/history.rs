@@ -37,6 +37,7 @@ fn keep(d: Dispatch) {
             points: g.score().map_or(0, |sc| sc.points),
             moves: g.moves_played(),
             record: g.record().to_json(),
+            analysis: None,
         })
     });
     if let Some(p) = played {
@@ -62,4 +63,16 @@ pub fn remove(which: Option<&Played>) {
     } else {
         platform::store(history::KEY, &history::encode(&games));
     }
+}
+
+/// Keeps `analysis` with the game of `record` in "My games", if it is kept there.
+pub fn keep_analysis(record: &vrhcaby_rules::Record, analysis: String) {
+    let games = load();
+    if games.is_empty() {
+        return;
+    }
+    platform::store(
+        history::KEY,
+        &history::encode(&history::with_analysis(games, record, analysis)),
+    );
 }

@@ -14,6 +14,8 @@ pub mod records;
 pub mod roll;
 pub mod storage;
 pub mod tab;
+#[cfg(feature = "computer")]
+pub mod tutor;
 
 #[cfg(feature = "peer")]
 pub mod handover;
@@ -47,4 +49,6 @@ pub fn install(d: Dispatch) {
     history::install(d);
     #[cfg(feature = "computer")]
     bot::install(d);
+    #[cfg(feature = "computer")]
+    tutor::install(d);
 }

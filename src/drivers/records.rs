@@ -84,6 +84,48 @@ pub fn on_export_click(d: Dispatch, ev: &leptos::ev::MouseEvent) {
     follow(ev, export_href(d));
 }
 
+/// The replay viewer's record with its analysis (an optional `analysis` field that `replay` and
+/// older builds ignore), as a download.
+pub fn on_export_analysed_click(d: Dispatch, ev: &leptos::ev::MouseEvent) {
+    let file = d.nav.replay.with_untracked(|r| {
+        let r = r.as_ref()?;
+        let (decisions, players) = d.nav.analysis.with_untracked(|a| match a {
+            crate::analysis::State::Done { decisions, players } => {
+                Some((decisions.clone(), players.clone()))
+            }
+            _ => None,
+        })?;
+        let analysis =
+            crate::analysis::to_json(&decisions, &players, crate::drivers::analysis::DEPTH);
+        let json = with_field(&r.to_json(), "analysis", &analysis.to_string())?;
+        let start = r.commands.first().map_or(0, |e| e.t);
+        let offset =
+            js_sys::Date::new(&wasm_bindgen::JsValue::from_f64(start as f64)).get_timezone_offset();
+        let result = r.replay().ok()?.result().map(|(o, _)| o);
+        let href = format!(
+            "data:application/json;charset=utf-8,{}",
+            js_sys::encode_uri_component(&json)
+        );
+        Some((
+            href,
+            game_file_name(start, offset as i64, "analysed", result, "json"),
+        ))
+    });
+    follow(ev, file);
+}
+
+/// `object` (a JSON object's text) with `"key":value` added last.
+#[must_use]
+pub fn with_field(object: &str, key: &str, value: &str) -> Option<String> {
+    let body = object.trim_end().strip_suffix('}')?;
+    let sep = if body.trim_end().ends_with('{') {
+        ""
+    } else {
+        ","
+    };
+    Some(format!("{body}{sep}\"{key}\":{value}}}"))
+}
+
 /// The `.mat` link's target: the match so far, as a download.
 #[cfg(feature = "standard")]
 pub fn on_export_mat_click(d: Dispatch, ev: &leptos::ev::MouseEvent) {
@@ -208,7 +250,9 @@ pub fn open_text(d: Dispatch, text: &str) {
     match opened {
         Ok(record) => {
             d.nav.import_error.set(None);
-            d.nav.analysis.set(crate::analysis::State::Idle);
+            // A record exported with its analysis opens with it.
+            d.nav.analysis.set(crate::analysis::restored(text));
+            d.nav.replay_side.set(None);
             d.nav.replay.set(Some(record));
             d.nav.screen.set(crate::state::Screen::Replay);
         }
@@ -242,8 +286,23 @@ pub fn open_handed_over(d: Dispatch) -> bool {
 
 #[cfg(test)]
 mod tests {
-    use super::game_file_name;
-    use vrhcaby_rules::Outcome;
+    use super::{game_file_name, with_field};
+    use vrhcaby_rules::{Outcome, Record};
+
+    #[test]
+    fn an_analysis_rides_along_in_a_record_that_still_replays() {
+        let record = vrhcaby_rules::Game::new().record().clone();
+        let text = with_field(&record.to_json(), "analysis", r#"{"depth":1}"#).unwrap();
+        let v: serde_json::Value = serde_json::from_str(&text).unwrap();
+        assert_eq!(v["analysis"]["depth"], 1);
+        assert_eq!(
+            Record::from_json(&text).unwrap(),
+            record,
+            "replay ignores the field"
+        );
+        assert_eq!(with_field("{}", "a", "1").as_deref(), Some(r#"{"a":1}"#));
+        assert_eq!(with_field("[1]", "a", "1"), None);
+    }
 
     #[test]
     fn a_file_is_named_by_its_local_start_players_and_result() {

@@ -4,6 +4,7 @@
 
 mod errors;
 mod howto;
+mod learn;
 mod phrases;
 mod records;
 mod standard;
@@ -14,6 +15,7 @@ pub use errors::{command_error, divergence, load_error, peer_error, session_erro
 pub use howto::how_to_play;
 #[cfg(feature = "standard")]
 pub use howto::how_to_play_standard;
+pub use learn::{luck_adjusted_words, puzzle_task, puzzle_verdict, tutor_warning};
 pub use phrases::*;
 pub use records::*;
 pub use standard::*;
@@ -94,6 +96,19 @@ pub enum Key {
     Analysing,
     AnalysisFailed,
     AnalysisGraph,
+    // Learning from a game (`learn::say`).
+    Tutor,
+    TutorShow,
+    LearnMistakes,
+    PuzzleRetry,
+    PuzzleBest,
+    PuzzleNext,
+    PuzzleBack,
+    PuzzleJudging,
+    PuzzleFailed,
+    PuzzleNone,
+    PuzzlesDone,
+    ExportAnalysed,
     HistoryEmpty,
     HistoryOpen,
     HistoryRemove,
@@ -278,6 +293,9 @@ pub fn t(lang: Lang, key: Key) -> &'static str {
     use Key::*;
     #[cfg(feature = "standard")]
     if let Some(text) = standard::say(lang, key) {
+        return text;
+    }
+    if let Some(text) = learn::say(lang, key) {
         return text;
     }
     match (lang, key) {
@@ -565,8 +583,7 @@ pub fn t(lang: Lang, key: Key) -> &'static str {
         (Lang::En, MatchLength) => "Match",
         (Lang::Cs, MoneyPlay) => "Hra o peníze (bez konce)",
         (Lang::En, MoneyPlay) => "Money play (no end)",
-        // Standard backgammon's words (`standard::say`, above).
-        #[cfg(feature = "standard")]
+        // Standard backgammon's and learning's words (`standard::say`, `learn::say`, above).
         _ => "",
     }
 }

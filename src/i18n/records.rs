@@ -5,10 +5,10 @@ use vrhcaby_rules::{Outcome, Side};
 
 use super::{side_name, Lang};
 
-/// The hint in words for screen readers: "Nápověda: 24/18, 13/8" (the mover's numbering; the bar
-/// and bearing off as in the move list).
+/// A play's steps in words: "24/18, 13/8" (the mover's numbering; the bar and bearing off as in
+/// the move list), or "no move".
 #[must_use]
-pub fn hint_words(lang: Lang, steps: &[(u8, u8)]) -> String {
+pub fn steps_words(lang: Lang, steps: &[(u8, u8)]) -> String {
     let spot = |i: u8| match (lang, i) {
         (Lang::Cs, 25) => "bar".to_string(),
         (Lang::En, 25) => "bar".to_string(),
@@ -21,10 +21,19 @@ pub fn hint_words(lang: Lang, steps: &[(u8, u8)]) -> String {
         .map(|&(o, t)| format!("{}/{}", spot(o), spot(t)))
         .collect();
     match lang {
-        Lang::Cs if steps.is_empty() => "Nápověda: žádný posun".into(),
-        Lang::En if steps.is_empty() => "Hint: no move".into(),
-        Lang::Cs => format!("Nápověda: {}", steps.join(", ")),
-        Lang::En => format!("Hint: {}", steps.join(", ")),
+        Lang::Cs if steps.is_empty() => "žádný posun".into(),
+        Lang::En if steps.is_empty() => "no move".into(),
+        _ => steps.join(", "),
+    }
+}
+
+/// The hint in words for screen readers: "Nápověda: 24/18, 13/8" (the mover's numbering; the bar
+/// and bearing off as in the move list).
+#[must_use]
+pub fn hint_words(lang: Lang, steps: &[(u8, u8)]) -> String {
+    match lang {
+        Lang::Cs => format!("Nápověda: {}", steps_words(lang, steps)),
+        Lang::En => format!("Hint: {}", steps_words(lang, steps)),
     }
 }
 

@@ -111,6 +111,7 @@ pub fn Controls(confirm_resign: RwSignal<bool>, confirm_leave: RwSignal<bool>) -
                 <button data-testid="resign" disabled=move || !playing()
                     on:click=move |_| confirm_resign.set(true)>{move || s.say(Key::Resign)}</button>
             </div>
+            {tutor_note(d)}
             <p class="reason" data-testid="offer-reason">
                 {move || if playing() && !can_offer() && !standard() { offer_reason() } else { String::new() }}
             </p>
@@ -139,6 +140,7 @@ pub fn Controls(confirm_resign: RwSignal<bool>, confirm_leave: RwSignal<bool>) -
                     on:click=move |_| s.toggle(s.auto_roll, AUTO_ROLL_KEY)>
                     {move || s.say(Key::AutoRoll)}
                 </button>
+                {tutor_chip(d, remote)}
                 <button data-testid="motion" class="chip" data-motion=move || s.motion.get().code()
                     on:click=move |_| s.next_motion()>
                     {move || s.say(match s.motion.get() {
@@ -204,6 +206,57 @@ fn PeerNotes() -> impl IntoView {
 #[cfg(not(feature = "peer"))]
 #[component]
 fn PeerNotes() -> impl IntoView {}
+
+/// The tutor's setting: in games on this device and against the computer.
+#[cfg(feature = "computer")]
+fn tutor_chip(d: Dispatch, remote: Memo<Option<(Side, bool)>>) -> impl IntoView {
+    let s = d.settings;
+    view! {
+        <button data-testid="tutor" class="chip" class:hidden=move || remote.get().is_some()
+            aria-pressed=move || s.tutor.get().to_string()
+            on:click=move |_| s.toggle(s.tutor, crate::state::TUTOR_KEY)>
+            {move || s.say(Key::Tutor)}
+        </button>
+    }
+}
+
+#[cfg(not(feature = "computer"))]
+fn tutor_chip(_: Dispatch, _: Memo<Option<(Side, bool)>>) -> impl IntoView {}
+
+/// The tutor's warning about the last move, with the best way on as the hint's arrows.
+#[cfg(feature = "computer")]
+fn tutor_note(d: Dispatch) -> impl IntoView {
+    let s = d.settings;
+    let w = d.game.tutor;
+    let show = move |_| {
+        let Some(warning) = w.get_untracked() else {
+            return;
+        };
+        let len = d
+            .game
+            .session
+            .with_untracked(|x| x.as_ref().map(|x| x.game().record().commands.len()));
+        d.game.hint_at.set(len);
+        d.game.hint.set(Some(crate::state::Hint {
+            side: warning.side,
+            steps: warning.rest,
+        }));
+    };
+    view! {
+        <Show when=move || w.with(Option::is_some)>
+            <div class="tutor" data-testid="tutor-warning"
+                data-loss=move || w.with(|w| w.as_ref().map(|w| format!("{:.3}", w.loss)))>
+                <p>{move || w.with(|w| w.as_ref().map(|w| i18n::tutor_warning(s.lang.get(), w.loss, &w.best)))}</p>
+                <Show when=move || w.with(|w| w.as_ref().is_some_and(|w| !w.rest.is_empty()))>
+                    <button class="chip" data-testid="tutor-show" on:click=show>{move || s.say(Key::TutorShow)}</button>
+                </Show>
+            </div>
+        </Show>
+    }
+}
+
+#[cfg(not(feature = "computer"))]
+fn tutor_note(_: Dispatch) -> impl IntoView {}
 
 /// The hint (the computer's worker answers it): on the full app only. When the worker could not
 /// be loaded, an alert with a retry instead of a computer that silently never moves.

@@ -202,8 +202,9 @@ fn analyse_button(d: Dispatch) -> impl IntoView {
     view! {
         <div class="row">
             <button data-testid="analyse-game" on:click=move |_| {
-                let record = d.game.session.with_untracked(|x| x.as_ref().map(|x| x.game().record().clone()));
-                if let Some(record) = record {
+                let game = d.game.session.with_untracked(|x| x.as_ref().map(|x| (x.game().record().clone(), x.own_side())));
+                if let Some((record, side)) = game {
+                    d.nav.replay_side.set(side);
                     d.nav.replay.set(Some(record.clone()));
                     d.nav.screen.set(Screen::Replay);
                     crate::drivers::analysis::start(d, &record);

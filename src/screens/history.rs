@@ -18,7 +18,12 @@ pub fn HistoryScreen() -> impl IntoView {
     let confirm_all = RwSignal::new(false);
     let open = move |g: &Played| {
         if let Ok(record) = Record::from_json(&g.record) {
-            d.nav.analysis.set(crate::analysis::State::Idle);
+            d.nav.analysis.set(
+                g.analysis
+                    .as_deref()
+                    .map_or(crate::analysis::State::Idle, crate::analysis::restored),
+            );
+            d.nav.replay_side.set(g.me);
             d.nav.replay.set(Some(record));
             d.nav.screen.set(Screen::Replay);
         }

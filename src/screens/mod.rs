@@ -18,10 +18,14 @@ pub use computer::ComputerScreen;
 
 #[cfg(feature = "viewer")]
 mod history;
+#[cfg(all(feature = "viewer", feature = "computer"))]
+mod learn;
 #[cfg(feature = "viewer")]
 mod replay;
 #[cfg(feature = "viewer")]
 pub use history::HistoryScreen;
+#[cfg(all(feature = "viewer", feature = "computer"))]
+pub use learn::LearnScreen;
 #[cfg(feature = "viewer")]
 pub use replay::ReplayScreen;
 

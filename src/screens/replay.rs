@@ -5,7 +5,7 @@
 use leptos::prelude::*;
 use vrhcaby_rules::{Command, Record, Side};
 
-use crate::analysis::{graph_points, marks_by_turn, Judged, State};
+use crate::analysis::{graph_points, luck_adjusted, marks_by_turn, Judged, State};
 use crate::board::{Board, BoardView, ClockView};
 use crate::drivers::analysis::{cancel, start};
 use crate::i18n::{self, Key};
@@ -205,6 +205,18 @@ fn analysis_panel(
 ) -> impl IntoView {
     let s = d.settings;
     let analysis = d.nav.analysis;
+    // The game's result per unit of the cube, for the luck-adjusted result.
+    let result = Memo::new(move |_| {
+        record.with(|r| {
+            let g = r.as_ref()?.replay().ok()?;
+            let (outcome, _) = g.result()?;
+            let units = match g.score() {
+                Some(sc) if g.variant().is_standard() => f64::from(sc.kind.multiplier()),
+                _ => 1.0,
+            };
+            Some((outcome.winner(), units))
+        })
+    });
     let summary = move || {
         analysis.with(|a| match a {
             State::Done { players, .. } => Some(
@@ -212,14 +224,18 @@ fn analysis_panel(
                     .into_iter()
                     .map(|side| {
                         let p = &players[side];
-                        let line = i18n::analysis_summary(
-                            s.lang.get(),
+                        let lang = s.lang.get();
+                        let mut line = i18n::analysis_summary(
+                            lang,
                             side,
                             p.error_rate,
                             &p.rating,
                             p.luck,
                             p.decisions,
                         );
+                        if let Some(adj) = luck_adjusted(result.get(), players)[side] {
+                            line = format!("{line}, {}", i18n::luck_adjusted_words(lang, adj));
+                        }
                         view! { <p data-testid=format!("analysis-{}", side.name())>{line}</p> }
                     })
                     .collect_view(),
@@ -275,6 +291,18 @@ fn analysis_panel(
             <div class="summary" data-testid="analysis-summary">{summary}</div>
             {graph}
             {here}
+            <Show when=move || analysis.with(|a| matches!(a, State::Done { .. }))>
+                <div class="row">
+                    <button class="primary" data-testid="learn-mistakes"
+                        on:click=move |_| d.nav.screen.set(crate::state::Screen::Learn)>
+                        {move || s.say(Key::LearnMistakes)}
+                    </button>
+                    <a class="button" data-testid="export-analysis" href="#" role="button"
+                        on:click=move |ev| crate::drivers::records::on_export_analysed_click(d, &ev)>
+                        {move || s.say(Key::ExportAnalysed)}
+                    </a>
+                </div>
+            </Show>
         </section>
     }
 }

@@ -13,6 +13,8 @@ use super::{Intent, Session};
 /// One step of a play in the mover's numbering: (origin index 1–25, target index 0–24).
 pub type Step = (u8, u8);
 
+pub use super::answer::Answer;
+
 /// What the computer has to decide now.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Task {
@@ -165,9 +167,15 @@ pub fn hint_question(s: &Session) -> Option<HintQuestion> {
 /// The worker's request for a hint (its `hint` op).
 #[must_use]
 pub fn hint_request(id: u32, q: &HintQuestion) -> String {
+    mid_roll_request(id, "hint", q)
+}
+
+/// The worker's request of op `op` (`hint` or `tutor`) about the roll of `q`.
+#[must_use]
+pub fn mid_roll_request(id: u32, op: &str, q: &HintQuestion) -> String {
     let left: Vec<String> = q.left.iter().map(u8::to_string).collect();
     format!(
-        r#"{{"id":{id},"op":"hint","position":{},"current":{},"turn":"{}","dice":[{},{}],"left":[{}],"rules":"{}"}}"#,
+        r#"{{"id":{id},"op":"{op}","position":{},"current":{},"turn":"{}","dice":[{},{}],"left":[{}],"rules":"{}"}}"#,
         serde_json::to_string(&q.start).unwrap_or_default(),
         serde_json::to_string(&q.current).unwrap_or_default(),
         q.side.name(),
@@ -246,86 +254,6 @@ pub fn draw_request(id: u32, position: &Position, offerer: Side, roll: Option<Ro
         serde_json::to_string(position).unwrap_or_default(),
         offerer.name(),
     )
-}
-
-/// A worker's answer: `{"ready":true}` once loaded, then per request `{"moves":[[o,t],…],
-/// "position":…,"win":…,"id":n}`, `{"accept":bool,"id":n}`, `{"id":n,"offer":bool}` or
-/// `{"error":…}`.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Answer {
-    pub id: Option<u32>,
-    pub moves: Option<Vec<Step>>,
-    pub accept: Option<bool>,
-    pub offer: Option<bool>,
-    /// Standard: the computer's decision (`decide`).
-    pub act: Option<String>,
-    pub error: bool,
-    pub ready: bool,
-}
-
-impl Answer {
-    /// Reads the few fields the page needs by hand (serde_json's `Value` or a derived
-    /// `Deserialize` would grow the first load). The worker's JSON has its keys sorted
-    /// (`accept`, `error`, `id`, `moves`, `position`, `ready`, `win`); an error's message comes
-    /// first and is not read, so nothing inside it can be mistaken for a field.
-    #[must_use]
-    pub fn parse(text: &str) -> Option<Answer> {
-        let text = text.trim();
-        if !text.starts_with('{') {
-            return None;
-        }
-        let mut a = Answer::default();
-        if text.starts_with(r#"{"error":"#) {
-            a.error = true;
-            // The id is the last field after the message: `,"id":n}`.
-            a.id = text.rfind(r#","id":"#).and_then(|i| number(&text[i + 6..]));
-            return Some(a);
-        }
-        a.ready = text.contains(r#""ready":true"#);
-        a.accept = if text.starts_with(r#"{"accept":true"#) {
-            Some(true)
-        } else if text.starts_with(r#"{"accept":false"#) {
-            Some(false)
-        } else {
-            None
-        };
-        a.id = text.find(r#""id":"#).and_then(|i| number(&text[i + 5..]));
-        // `{"act":"double","id":n}`: the act comes first.
-        a.act = text
-            .strip_prefix(r#"{"act":""#)
-            .and_then(|rest| rest.split('"').next())
-            .map(str::to_owned);
-        a.offer = if text.contains(r#","offer":true"#) {
-            Some(true)
-        } else if text.contains(r#","offer":false"#) {
-            Some(false)
-        } else {
-            None
-        };
-        if let Some(i) = text.find(r#""moves":["#) {
-            let rest = &text[i + 9..];
-            let end = rest
-                .find("]]")
-                .map_or_else(|| rest.find(']')?.checked_add(0), |e| Some(e + 1))?;
-            let mut moves = Vec::new();
-            for pair in rest[..end].split('[').filter(|p| !p.trim().is_empty()) {
-                let mut nums = pair
-                    .split(|c: char| !c.is_ascii_digit())
-                    .filter(|n| !n.is_empty());
-                let o = nums.next()?.parse().ok()?;
-                let t = nums.next()?.parse().ok()?;
-                moves.push((o, t));
-            }
-            a.moves = Some(moves);
-        }
-        Some(a)
-    }
-}
-
-/// The unsigned number at the start of `s`.
-fn number(s: &str) -> Option<u32> {
-    let digits: &str = &s[..s.find(|c: char| !c.is_ascii_digit()).unwrap_or(s.len())];
-    digits.parse().ok()
 }
 
 /// The moves of `plan` still to play when `done` are played; `None` when `done` is not the
@@ -579,6 +507,17 @@ mod tests {
         assert!(a.error && a.moves.is_none());
         assert_eq!(a.id, Some(5));
         assert!(Answer::parse(r#"{"ready":true}"#).unwrap().ready);
+        // The tutor's answer: an empty list before a full one is read as empty.
+        let a =
+            Answer::parse(r#"{"best":[],"id":4,"loss":0.0825,"moves":[[13,7],[13,8]]}"#).unwrap();
+        assert_eq!(a.best, Some(vec![]));
+        assert_eq!(a.moves, Some(vec![(13, 7), (13, 8)]));
+        assert_eq!(a.loss, Some(0.0825));
+        let a = Answer::parse(r#"{"best":[[24,13]],"id":4,"loss":1e-5,"moves":[]}"#).unwrap();
+        assert_eq!(
+            (a.best, a.moves, a.loss),
+            (Some(vec![(24, 13)]), Some(vec![]), Some(1e-5))
+        );
         assert_eq!(Answer::parse("nonsense"), None);
         assert_eq!(step_intent((25, 22)).map(|_| ()), Some(()));
         assert_eq!(step_intent((26, 0)), None);

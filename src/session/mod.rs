@@ -7,11 +7,13 @@
 //! the computer one `Here` and one `Computer`. Nothing here asks "is this a peer game": the
 //! questions are per side (`controls(side)`, `seat(side)`).
 
+mod answer;
 pub mod computer;
 pub mod decide;
 mod local;
 pub mod save;
 pub mod series;
+pub mod tutor;
 pub mod variants;
 
 #[cfg(feature = "peer")]

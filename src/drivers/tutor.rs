@@ -1,0 +1,83 @@
+//! The tutor (`session::tutor`, a setting): after each move of a person here in a game on this
+//! device or against the computer, the computer's worker is asked how much the roll now loses;
+//! a warning that has grown by the "bad" threshold is shown until the person's next move.
+
+use std::cell::RefCell;
+
+use leptos::prelude::*;
+use vrhcaby_rules::Command;
+
+use crate::session::computer::Answer;
+use crate::session::tutor::{tutor_question, Warning, Watch};
+use crate::state::Dispatch;
+
+thread_local! {
+    static WATCH: RefCell<Watch> = RefCell::new(Watch::default());
+}
+
+pub fn install(d: Dispatch) {
+    Effect::new(move |_| {
+        let on = d.settings.tutor.get();
+        let asked = d.game.session.with(|s| {
+            let s = s.as_ref()?;
+            let len = s.game().record().commands.len();
+            // A later move of the side warned ends the warning (the new one is asked below).
+            let moved = |side| {
+                matches!(s.game().record().commands.last().map(|e| e.cmd),
+                    Some(Command::Move { side: m, .. }) if m == side)
+            };
+            if d.game
+                .tutor
+                .with_untracked(|w| w.as_ref().is_some_and(|w| len != w.at && moved(w.side)))
+            {
+                d.game.tutor.set(None);
+            }
+            Some((tutor_question(s)?, len))
+        });
+        if !on {
+            d.game.tutor.set(None);
+            return;
+        }
+        if let Some(((q, rolled_at), len)) = asked {
+            crate::drivers::bot::ask_tutor(d, &q, rolled_at, len);
+        }
+    });
+}
+
+/// The worker's answer for the move that left the record `at` long, in the roll rolled at
+/// command `rolled_at`.
+pub fn on_answer(d: Dispatch, rolled_at: usize, at: usize, answer: &Answer) {
+    let Some(loss) = answer.loss else {
+        return;
+    };
+    let now = d.game.session.with_untracked(|s| {
+        s.as_ref().and_then(|s| {
+            let g = s.game();
+            match g.record().commands.get(at.checked_sub(1)?)?.cmd {
+                Command::Move { side, .. } => Some((side, g.record().commands.len())),
+                _ => None,
+            }
+        })
+    });
+    // Only while that move is still the last one and the tutor is on.
+    let Some((side, len)) = now.filter(|&(_, len)| len == at) else {
+        return;
+    };
+    if !d.settings.tutor.get_untracked()
+        || !WATCH.with(|w| w.borrow_mut().should_warn(rolled_at, loss))
+    {
+        return;
+    }
+    d.game.tutor.set(Some(Warning {
+        side,
+        loss,
+        rest: answer.moves.clone().unwrap_or_default(),
+        best: answer.best.clone().unwrap_or_default(),
+        at: len,
+    }));
+    d.notices.announce.set(crate::i18n::tutor_warning(
+        d.settings.lang.get_untracked(),
+        loss,
+        &answer.best.clone().unwrap_or_default(),
+    ));
+}

@@ -1,0 +1,115 @@
+//! The tutor (a setting, off by default; games on one device and against the computer): after
+//! each move of a person here, the worker's `tutor` op says how much the best play the rest of
+//! the roll can still reach loses against the roll's best; the page warns when that loss has
+//! grown by at least the analysis's "bad" threshold since its last warning for the roll (so a
+//! blunder is told once, at the move that made it, and a second blunder again). House rules
+//! forbid take-backs (S12): it tells and offers the best continuation, it never plays.
+
+use vrhcaby_rules::{Command, Phase, Roll};
+
+use super::computer::{turn_so_far, HintQuestion, Step};
+use super::{Kind, Session};
+
+/// The loss (equity) at which the tutor speaks: GNU Backgammon's "bad".
+pub const BAD: f64 = 0.06;
+
+/// The tutor's question after the last command, when it was a move of a person here in a game on
+/// this device or against the computer: the roll's start, where the mover is now and the dice
+/// left (none once the roll is played), and the index of the command that rolled (the roll's key).
+#[must_use]
+pub fn tutor_question(s: &Session) -> Option<(HintQuestion, usize)> {
+    if s.kind() == Kind::Peer {
+        return None;
+    }
+    let g = s.game();
+    let last = g.record().commands.last()?;
+    let Command::Move { side, .. } = last.cmd else {
+        return None;
+    };
+    if !s.controls(side) {
+        return None;
+    }
+    let commands = &g.record().commands;
+    let rolled_at = commands
+        .iter()
+        .rposition(|e| matches!(e.cmd, Command::Dice { .. } | Command::Opening { .. }))?;
+    let roll = match commands[rolled_at].cmd {
+        Command::Dice { dice } => dice,
+        Command::Opening { white, black } => Roll::new(white, black),
+        _ => return None,
+    };
+    let (start, _) = turn_so_far(g)?;
+    let still_moving = g.phase() == Phase::Moving && g.dice_owner() == Some(side);
+    let left = if still_moving {
+        g.dice_left().iter().map(|d| d.value()).collect()
+    } else {
+        Vec::new()
+    };
+    Some((
+        HintQuestion {
+            start,
+            current: *g.position(),
+            side,
+            roll,
+            left,
+            rules: g.variant().rules(),
+        },
+        rolled_at,
+    ))
+}
+
+/// What the tutor says: the loss so far in the roll, the rest of the best reachable play (when
+/// the roll is still being played), the roll's best play.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Warning {
+    pub side: vrhcaby_rules::Side,
+    pub loss: f64,
+    pub rest: Vec<Step>,
+    pub best: Vec<Step>,
+    /// The record length it was said at (a later move of the side ends it).
+    pub at: usize,
+}
+
+/// The tutor's memory of a roll: the loss it last warned of.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Watch {
+    roll: Option<usize>,
+    warned: f64,
+}
+
+impl Watch {
+    /// Whether an answer of `loss` for the roll rolled at command `roll` is worth a warning: the
+    /// loss has grown by at least [`BAD`] since the last warning of this roll.
+    pub fn should_warn(&mut self, roll: usize, loss: f64) -> bool {
+        if self.roll != Some(roll) {
+            *self = Watch {
+                roll: Some(roll),
+                warned: 0.0,
+            };
+        }
+        if loss - self.warned >= BAD {
+            self.warned = loss;
+            true
+        } else {
+            false
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_blunder_is_told_once_and_a_second_one_again() {
+        let mut w = Watch::default();
+        assert!(!w.should_warn(3, 0.02), "a small loss is not told");
+        assert!(w.should_warn(3, 0.07), "a bad one is");
+        assert!(!w.should_warn(3, 0.07), "the same loss is not told twice");
+        assert!(!w.should_warn(3, 0.10));
+        assert!(w.should_warn(3, 0.14), "a second bad move is");
+        // A new roll starts afresh.
+        assert!(!w.should_warn(9, 0.05));
+        assert!(w.should_warn(9, 0.06));
+    }
+}
