@@ -143,6 +143,7 @@ pub fn LearnScreen() -> impl IntoView {
                     {move || s.say(Key::PuzzleBack)}
                 </button>
             </div>
+            <div class="settings"><crate::panel::LanguageAndSound/></div>
         </main>
     }
 }

@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { readFile, writeFile, mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { launch, newPage, playOneMove, serveDist, snapshot, waitPhase } from './harness.mjs';
+import { launch, newPage, openPosition, playOneMove, serveDist, side, snapshot, waitPhase } from './harness.mjs';
 
 const AXE = await readFile(new URL('../../node_modules/axe-core/axe.min.js', import.meta.url), 'utf8');
 
@@ -119,7 +119,111 @@ test('Cancel stops an analysis; a finished game is analysed from its result; Eng
   await page.getByTestId('analyse-game').click();
   await page.getByTestId('replay').waitFor();
   await page.getByTestId('analysis-white').waitFor({ timeout: 60_000 });
-  assert.match(await page.getByTestId('analysis-white').innerText(), /^White: error rate \d+\.\d \(.+\), luck [+-]\d\.\d\d, \d+ decisions?$/);
+  // The game is over: the luck-adjusted result follows.
+  assert.match(await page.getByTestId('analysis-white').innerText(), /^White: error rate \d+\.\d \(.+\), luck [+-]\d\.\d\d, \d+ decisions?, luck-adjusted result [+-]\d\.\d\d$/);
   await axeClean(page, 'analysis (en)');
   assert.deepEqual(page.errors, []);
+});
+
+const clickMove = async (page, from, to) => {
+  await page.locator(`[data-point="${from}"]`).click();
+  await page.locator(`[data-point="${to}"][data-target]`).click();
+};
+
+test('learn from your mistakes: the bad opening is a puzzle, judged; the analysis exported and read back', { timeout: 180_000 }, async () => {
+  const page = await newPage(browser);
+  await openRecord(page);
+  await page.getByTestId('analyse').click();
+  await page.getByTestId('analysis-white').waitFor({ timeout: 60_000 });
+  // The analysis saved with the record: the file carries it, and opening it shows it at once.
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-analysis').click()]);
+  assert.match(download.suggestedFilename(), /^vrhcaby-\d{4}-\d\d-\d\d-\d{4}-analysed-unfinished\.json$/);
+  const saved = JSON.parse(await readFile(await download.path(), 'utf8'));
+  assert.deepEqual(saved.commands, RECORD.commands, 'the record itself is unchanged');
+  assert.equal(saved.analysis.decisions[0].mark, 'bad');
+  assert.equal(typeof saved.analysis.players.white.error_rate, 'number');
+  // One puzzle: White's 6-5. The best play (24/18 18/13) is called the best.
+  await page.getByTestId('learn-mistakes').click();
+  const puzzle = page.getByTestId('puzzle');
+  await puzzle.waitFor();
+  assert.equal(await puzzle.getAttribute('data-side'), 'white');
+  assert.match(await puzzle.innerText(), /^Úloha 1 z 1 · Bílý hraje 6-5\. Najdi lepší tah\.$/);
+  assert.equal(await page.getByTestId('puzzle-next').isDisabled(), true, 'the only puzzle');
+  await clickMove(page, 24, 18);
+  await clickMove(page, 18, 13);
+  const verdict = page.getByTestId('puzzle-verdict');
+  await page.waitForFunction(() => ['best', 'good', 'better', 'not-better'].includes(
+    document.querySelector('[data-testid=puzzle-verdict]')?.getAttribute('data-verdict')), null, { timeout: 60_000 });
+  assert.equal(await verdict.getAttribute('data-verdict'), 'best', await verdict.innerText());
+  assert.equal(await verdict.innerText(), 'Výborně, to je nejlepší tah!');
+  await page.getByTestId('puzzles-done').waitFor();
+  // Again, the game's own play: no better.
+  await page.getByTestId('puzzle-retry').click();
+  assert.equal(await verdict.getAttribute('data-verdict'), null);
+  await clickMove(page, 13, 7);
+  await clickMove(page, 13, 8);
+  await page.waitForFunction(() => document.querySelector('[data-testid=puzzle-verdict]')?.getAttribute('data-verdict') === 'not-better', null, { timeout: 60_000 });
+  assert.match(await verdict.innerText(), /^Ani tohle není lepší \(ztráta 0,0\d\d\)\. Zkus to znovu\.$/);
+  // The best play shown: the board back at the roll, the arrows on it.
+  await page.getByTestId('puzzle-best').click();
+  assert.ok(await page.getByTestId('hint-arrow').count() >= 2, 'the best play as arrows');
+  await axeClean(page, 'learn (cs)');
+  await page.getByTestId('language').click();
+  await page.waitForFunction(() => document.querySelector('[data-testid=puzzle]').textContent.startsWith('Puzzle 1 of 1'));
+  await axeClean(page, 'learn (en)');
+  await page.getByTestId('puzzle-back').click();
+  await page.getByTestId('replay').waitFor();
+  // The exported file opens with its analysis, no new run needed.
+  await page.getByTestId('menu').click();
+  const dir = await mkdtemp(join(tmpdir(), 'vrhcaby-'));
+  await writeFile(join(dir, 'analysed.json'), JSON.stringify(saved));
+  await page.getByTestId('import').setInputFiles(join(dir, 'analysed.json'));
+  await page.getByTestId('analysis-white').waitFor({ timeout: 5_000 });
+  assert.equal(await page.getByTestId('analyse').count(), 0, 'already analysed');
+  assert.deepEqual(page.errors, []);
+});
+
+test('the tutor warns of a scripted blunder and shows the best way on', { timeout: 120_000 }, async () => {
+  const page = await newPage(browser);
+  await page.addInitScript(() => localStorage.setItem('vrhcaby.lang', 'cs'));
+  const start = side({ 6: 5, 8: 3, 13: 5, 24: 2 });
+  // The seeded dice at state 15 roll 6-5 first.
+  await openPosition(page, `${server.url}peer/`, { position: { white: start, black: start }, first: 'white', rng: 15 });
+  await waitPhase(page, 'moving');
+  assert.deepEqual((await snapshot(page)).dice.sort(), ['5', '6']);
+  const tutor = page.getByTestId('tutor');
+  assert.equal(await tutor.getAttribute('aria-pressed'), 'false', 'off unless chosen');
+  await tutor.click();
+  assert.equal(await tutor.getAttribute('aria-pressed'), 'true');
+  // 24/18 keeps the best play (24/13) in reach: no warning.
+  await clickMove(page, 24, 18);
+  await page.waitForTimeout(1500);
+  assert.equal(await page.getByTestId('tutor-warning').count(), 0);
+  // 8/3 instead of 18/13: a third blot, the roll's best out of reach.
+  await clickMove(page, 8, 3);
+  const warning = page.getByTestId('tutor-warning');
+  await warning.waitFor({ timeout: 30_000 });
+  assert.ok(Number(await warning.getAttribute('data-loss')) >= 0.06);
+  assert.match(await warning.innerText(), /Učitel: tímto tahem ztrácíš 0,\d{3} \((hrubá )?chyba\)\. Nejlepší tah tohoto hodu: 24\/18, 18\/13\./);
+  // The roll is over: nothing left to show on the board.
+  assert.equal(await page.getByTestId('tutor-show').count(), 0);
+  assert.deepEqual(page.errors, []);
+  // Mid-roll: 8/2 first (two blots at once). The best way on is offered as the hint's arrows, and
+  // the next move ends the warning; the tutor stays on after a reload.
+  const again = page;
+  await openPosition(again, `${server.url}peer/`, { position: { white: start, black: start }, first: 'white', rng: 15 });
+  await waitPhase(again, 'moving');
+  assert.equal(await again.getByTestId('tutor').getAttribute('aria-pressed'), 'true', 'remembered');
+  await clickMove(again, 8, 2);
+  const mid = again.getByTestId('tutor-warning');
+  await mid.waitFor({ timeout: 30_000 });
+  await axeClean(again, 'tutor (cs)');
+  await again.getByTestId('language').click();
+  assert.match(await mid.innerText(), /^Tutor: this move costs 0\.\d{3} equity \(a (mistake|blunder)\)\. The roll's best play: 24\/18, 18\/13\./);
+  await again.getByTestId('tutor-show').click();
+  assert.equal(await again.getByTestId('hint-arrow').count(), 1, 'one move left of the best way on');
+  await axeClean(again, 'tutor (en)');
+  await playOneMove(again);
+  await again.waitForFunction(() => !document.querySelector('[data-testid=tutor-warning]'));
+  assert.deepEqual(again.errors, []);
 });
