@@ -1,6 +1,16 @@
 // Screenshots to look at by eye (not a test: node --test does not pick this name up), of the
 // screens issue 23 changed: node tests/e2e/screenshots.mjs OUTDIR [names,...] (after the build).
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { connectPair, launch, serveDist, openPosition, side, waitPhase } from './harness.mjs';
+/** White's 6-5 played 13/7 13/8 (a bad play), then three book replies. */
+const OPENING = { format: 'vrhcaby-record', version: 1, commands: [
+  { t: 1000, cmd: 'start', first: 'white' }, { t: 1000, cmd: 'dice', dice: [6, 5] },
+  { t: 2000, cmd: 'move', side: 'white', from: 13, to: 7 }, { t: 3000, cmd: 'move', side: 'white', from: 13, to: 8 },
+  { t: 4000, cmd: 'dice', dice: [3, 1] }, { t: 5000, cmd: 'move', side: 'black', from: 8, to: 5 },
+  { t: 6000, cmd: 'move', side: 'black', from: 6, to: 5 }, { t: 7000, cmd: 'dice', dice: [4, 2] },
+  { t: 8000, cmd: 'move', side: 'white', from: 8, to: 4 }, { t: 9000, cmd: 'move', side: 'white', from: 6, to: 4 }] };
 const out = process.argv[2] ?? '/tmp/shots';
 const server = await serveDist();
 const browser = await launch();
@@ -84,5 +94,25 @@ for (const size of ['phone', 'desk']) for (const lang of ['cs', 'en']) {
   });
   if (want('start')) await shoot('start', size, lang, async (p) => { await p.goto(`${server.url}peer/`); await p.getByTestId('my-games').waitFor(); });
   if (want('game')) await shoot('game', size, lang, async (p) => { await p.goto(`${server.url}?seed=11`); await p.getByTestId('new-local-game').click(); await waitPhase(p, 'moving'); });
+  // Issue 21: the analysis, a puzzle judged, the tutor's warning mid-roll.
+  const analysed = async (p) => {
+    const dir = await mkdtemp(join(tmpdir(), 'vrhcaby-'));
+    await writeFile(join(dir, 'game.json'), JSON.stringify(OPENING));
+    await p.goto(`${server.url}peer/`); await p.getByTestId('import').setInputFiles(join(dir, 'game.json'));
+    await p.getByTestId('analyse').click(); await p.getByTestId('analysis-white').waitFor({ timeout: 60000 });
+  };
+  if (want('analysis')) await shoot('analysis', size, lang, async (p) => { await analysed(p); await p.getByTestId('analysis').scrollIntoViewIfNeeded(); });
+  if (want('learn')) await shoot('learn', size, lang, async (p) => {
+    await analysed(p); await p.getByTestId('learn-mistakes').click();
+    for (const [a, b] of [[13, 7], [13, 8]]) { await p.locator(`[data-point="${a}"]`).click(); await p.locator(`[data-point="${b}"][data-target]`).click(); }
+    await p.waitForFunction(() => document.querySelector('[data-testid=puzzle-verdict]')?.getAttribute('data-verdict'), null, { timeout: 60000 });
+  });
+  if (want('tutor')) await shoot('tutor', size, lang, async (p) => {
+    const start = side({ 6: 5, 8: 3, 13: 5, 24: 2 });
+    await p.addInitScript(() => localStorage.setItem('vrhcaby.tutor', '1'));
+    await openPosition(p, `${server.url}peer/`, { position: { white: start, black: start }, first: 'white', rng: 15 });
+    await waitPhase(p, 'moving'); await p.locator('[data-point="8"]').click(); await p.locator('[data-point="2"][data-target]').click();
+    await p.getByTestId('tutor-warning').waitFor({ timeout: 30000 }); await p.getByTestId('tutor-show').click();
+  });
 }
 await browser.close(); server.close();
