@@ -1,7 +1,7 @@
 // Offline after the first visit: on install, cache the page and every asset it names (Trunk's
 // hashed file names are read from index.html); then serve from the cache, refreshing it from the
 // network when online.
-const CACHE = 'vrhcaby-v2';
+const CACHE = 'vrhcaby-v3';
 
 self.addEventListener('install', (event) => {
   event.waitUntil((async () => {
@@ -11,7 +11,11 @@ self.addEventListener('install', (event) => {
     await cache.put('./', response);
     // Absolute URLs only: cache.addAll rejects a list that names one resource twice.
     const assets = new Set();
+    // The computer's workers are not named in the page (it creates them when first needed):
+    // cached now too, so a game against it and the hint work offline from the second visit.
     for (const path of ['./manifest.webmanifest', './icon.svg',
+      './bot_worker_loader.js', './bot_worker.js', './bot_worker_bg.wasm',
+      './bot_worker_standard_loader.js', './bot_worker_standard.js', './bot_worker_standard_bg.wasm',
       // The release build's HTML is minified: an attribute's value may be unquoted.
       ...[...html.matchAll(/\b(?:href|src)=(?:"([^"]+)"|'([^']+)'|([^\s"'>]+))/g)]
         .map((m) => m[1] ?? m[2] ?? m[3])]) {
@@ -36,8 +40,8 @@ self.addEventListener('fetch', (event) => {
   const request = event.request;
   const url = new URL(request.url);
   if (request.method !== 'GET' || url.origin !== self.location.origin) return;
-  // A page is cached under its path (the start page and peer/ are different pages); a query such
-  // as ?seed=N or a #join= fragment does not make another page.
+  // A page is cached under its path; a query such as ?seed=N or a #join= fragment does not make
+  // another page.
   const key = request.mode === 'navigate' ? url.origin + url.pathname : request;
   event.respondWith((async () => {
     const cache = await caches.open(CACHE);

@@ -1,6 +1,6 @@
 // Minifies the wasm-bindgen glue of each page (Trunk's own JS minifier cannot parse it) with
 // terser, and updates the page's subresource-integrity hash for it. Run by scripts/build.sh
-// after Trunk: `node scripts/minify-js.mjs dist dist/peer`. The glue is an ES module; names it
+// after Trunk: `node scripts/minify-js.mjs dist`. The glue is an ES module; names it
 // exports stay as they are. It also clears two console warnings of Trunk's output (see below).
 import { createHash } from 'node:crypto';
 import { readdir, readFile, writeFile } from 'node:fs/promises';

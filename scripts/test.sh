@@ -12,7 +12,6 @@ cargo fmt --all -- --check
 echo "== cargo clippy (native and wasm)"
 cargo clippy --workspace --all-targets -- -D warnings
 cargo clippy --target wasm32-unknown-unknown -p vrhcaby --all-targets -- -D warnings
-cargo clippy --target wasm32-unknown-unknown -p vrhcaby --no-default-features -- -D warnings
 
 echo "== native tests (rules crate, app logic)"
 cargo test --workspace

@@ -27,7 +27,9 @@ pub fn App() -> impl IntoView {
     {
         link::clear_invitation_from_url();
         link::invite(d);
-    } else if bot_request(d) || replay_request(d) {
+    } else if storage::old_address(d) {
+    } else if let Some(tap) = crate::platform::take_boot_tap() {
+        act_on_tap(d, tap);
     } else if let Some(kind) = auto {
         storage::open(d, kind, false);
     }
@@ -56,41 +58,30 @@ pub fn App() -> impl IntoView {
                 Screen::HowTo => EitherOf5::B(view! { <HowTo/> }),
                 Screen::Game => EitherOf5::C(view! { <GameScreen/> }),
                 Screen::Friend => EitherOf5::D(view! { <FriendScreen/> }),
-                Screen::Computer | Screen::Replay | Screen::History | Screen::Learn => EitherOf5::E(full_app_screen(d.nav.screen.get())),
+                Screen::Computer | Screen::Replay | Screen::History | Screen::Learn => EitherOf5::E(more_screens(d.nav.screen.get())),
             }}
         </div>
     }
 }
 
-/// The start page's "Play the computer" or its Continue, handed over in the address.
-#[cfg(feature = "computer")]
-fn bot_request(d: Dispatch) -> bool {
-    #[cfg(feature = "standard")]
-    if storage::standard_request_in_url(d) {
-        return true;
-    }
-    storage::bot_request_in_url(d)
+/// A tap on the painted start screen (index.html) before the app was ready, acted on now that
+/// the start screen is drawn (New game reads the rules chosen on it).
+fn act_on_tap(d: Dispatch, tap: String) {
+    set_timeout(
+        move || match tap.as_str() {
+            "new-local-game" => crate::screens::setup::start_new(d),
+            "play-friend" => link::invite(d),
+            "play-computer" => storage::computer(d),
+            "my-games" => d.nav.screen.set(Screen::History),
+            "how-to-play" => d.nav.screen.set(Screen::HowTo),
+            _ => {}
+        },
+        std::time::Duration::ZERO,
+    );
 }
 
-#[cfg(not(feature = "computer"))]
-fn bot_request(_: Dispatch) -> bool {
-    false
-}
-
-/// A record the start page handed over (`#replay`): opened in the viewer.
-#[cfg(feature = "viewer")]
-fn replay_request(d: Dispatch) -> bool {
-    drivers::records::open_handed_over(d)
-}
-
-#[cfg(not(feature = "viewer"))]
-fn replay_request(_: Dispatch) -> bool {
-    false
-}
-
-/// The screens only the full app has (on the start page nothing: they are never shown there).
-#[cfg(feature = "viewer")]
-fn full_app_screen(screen: Screen) -> impl IntoView {
+/// The screens reached from the start screen or a game (other than the game and connecting).
+fn more_screens(screen: Screen) -> impl IntoView {
     use crate::screens::{ComputerScreen, HistoryScreen, LearnScreen, ReplayScreen};
     use leptos::either::EitherOf4;
     match screen {
@@ -101,27 +92,13 @@ fn full_app_screen(screen: Screen) -> impl IntoView {
     }
 }
 
-#[cfg(not(feature = "viewer"))]
-fn full_app_screen(_: Screen) -> impl IntoView {}
-
 /// Opened from a guest's answer link (`#answer=`): hand it to this browser's tab that waits with
 /// the invitation, and open no game here.
-#[cfg(feature = "peer")]
 fn answer_handed_over(d: Dispatch) -> bool {
     let Some(code) = link::answer_in_url() else {
         return false;
     };
     link::clear_invitation_from_url();
     drivers::handover::hand_over(d, code);
-    true
-}
-
-/// The start page has no peer link: the full app on `peer/` takes the answer.
-#[cfg(not(feature = "peer"))]
-fn answer_handed_over(_: Dispatch) -> bool {
-    let Some(code) = crate::invite::answer_in_url() else {
-        return false;
-    };
-    link::open_peer_page(&format!("#answer={code}"));
     true
 }

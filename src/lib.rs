@@ -6,7 +6,6 @@
 //! `panel`, `screens` (the view) → `app` (composes them). `i18n`, `platform`, `sound`, `invite`
 //! and `net` are leaves every layer may use.
 
-#[cfg(feature = "viewer")]
 pub mod analysis;
 pub mod app;
 pub mod board;
@@ -14,7 +13,6 @@ pub mod drivers;
 pub mod history;
 pub mod i18n;
 pub mod invite;
-#[cfg(feature = "viewer")]
 pub mod learn;
 pub mod net;
 pub mod panel;
@@ -26,15 +24,10 @@ pub mod state;
 
 /// Mounts the app on the page's body.
 pub fn start() {
-    // A panic's message and stack in the console on the full app. The start page keeps its first
-    // load small (the hook and the panic sites' messages it keeps cost 0.9 KB gzipped): a panic
-    // there shows in the console as a `RuntimeError: unreachable`.
-    #[cfg(feature = "peer")]
+    // A panic's message and stack in the console.
     console_error_panic_hook::set_once();
-    platform::register_service_worker(if cfg!(feature = "peer") {
-        "../sw.js"
-    } else {
-        "./sw.js"
-    });
+    platform::register_service_worker("./sw.js");
     leptos::mount::mount_to_body(app::App);
+    // In the same task as the mount: never two start screens at once.
+    platform::remove_boot_screen();
 }

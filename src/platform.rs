@@ -96,6 +96,27 @@ pub fn show_theme(code: &str) {
 
 /// Registers the service worker (at `script`, relative to the page) that makes the game playable
 /// offline after the first visit.
+/// The button of the painted start screen (index.html) tapped before the app was ready, taken
+/// once: its `data-testid`.
+#[must_use]
+pub fn take_boot_tap() -> Option<String> {
+    let w = web_sys::window()?;
+    let key = wasm_bindgen::JsValue::from_str("vrhcabyTap");
+    let tap = js_sys::Reflect::get(&w, &key).ok()?.as_string();
+    let _ = js_sys::Reflect::delete_property(&w, &key);
+    tap
+}
+
+/// Removes the painted start screen: the app has taken its place.
+pub fn remove_boot_screen() {
+    if let Some(boot) = web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.get_element_by_id("boot"))
+    {
+        boot.remove();
+    }
+}
+
 pub fn register_service_worker(script: &str) {
     if let Some(w) = web_sys::window() {
         let nav = w.navigator();

@@ -273,19 +273,14 @@ pub struct Nav {
     pub stage: RwSignal<Stage>,
     /// The record open in the replay viewer, and why the last file could not be opened (the
     /// full app only).
-    #[cfg(feature = "viewer")]
     pub replay: RwSignal<Option<vrhcaby_rules::Record>>,
-    #[cfg(feature = "viewer")]
     pub import_error: RwSignal<Option<LoadError>>,
     /// The analysis of the record in the viewer (the full app only).
-    #[cfg(feature = "viewer")]
     pub analysis: RwSignal<crate::analysis::State>,
     /// The side played here in the game open in the viewer, when it was played on this device
     /// against the computer or a friend (its puzzles are that side's mistakes only).
-    #[cfg(feature = "viewer")]
     pub replay_side: RwSignal<Option<Side>>,
     /// The judge's answer to the puzzle being played (`drivers::analysis::judge_puzzle`).
-    #[cfg(feature = "viewer")]
     pub puzzle: RwSignal<crate::learn::Judging>,
 }
 
@@ -328,15 +323,10 @@ impl Dispatch {
                 load_error: RwSignal::new(None),
                 busy: RwSignal::new(None),
                 stage: RwSignal::new(Stage::Idle),
-                #[cfg(feature = "viewer")]
                 replay: RwSignal::new(None),
-                #[cfg(feature = "viewer")]
                 import_error: RwSignal::new(None),
-                #[cfg(feature = "viewer")]
                 analysis: RwSignal::new(crate::analysis::State::Idle),
-                #[cfg(feature = "viewer")]
                 replay_side: RwSignal::new(None),
-                #[cfg(feature = "viewer")]
                 puzzle: RwSignal::new(crate::learn::Judging::Idle),
             },
             sinks: StoredValue::new(Vec::new()),
@@ -405,7 +395,6 @@ impl Dispatch {
     }
 
     // (`Warn` has no values in the local-only build.)
-    #[cfg_attr(not(feature = "peer"), allow(unreachable_code))]
     fn announce_effect(self, effect: &Effect) {
         let lang = self.settings.lang.get_untracked();
         match effect {
@@ -467,8 +456,7 @@ impl Dispatch {
                     self.notices.notice.set(Some(Notice::DrawDeclined(by)));
                     said.push(i18n::draw_declined(lang, by));
                 }
-                // A dice exchange is a peer game's (the start page has none).
-                Event::DiceLate { side } if cfg!(feature = "peer") => {
+                Event::DiceLate { side } => {
                     let mine = self
                         .game
                         .session
@@ -477,7 +465,7 @@ impl Dispatch {
                     self.notices.notice.set(Some(Notice::DiceLate { mine }));
                     said.push(i18n::dice_late(lang, mine));
                 }
-                Event::DrawLapsed { .. } | Event::Presence { .. } | Event::DiceLate { .. } => {}
+                Event::DrawLapsed { .. } | Event::Presence { .. } => {}
                 Event::GameOver { outcome, reason } => {
                     said.push(i18n::result_line(lang, outcome, reason));
                 }
@@ -501,12 +489,6 @@ impl Dispatch {
 }
 
 /// Standard backgammon's events in words (the start page plays no standard game).
-#[cfg(feature = "standard")]
 fn standard_said(lang: crate::i18n::Lang, ev: &Event) -> Option<String> {
     i18n::standard_event(lang, ev)
-}
-
-#[cfg(not(feature = "standard"))]
-fn standard_said(_: crate::i18n::Lang, _: &Event) -> Option<String> {
-    None
 }

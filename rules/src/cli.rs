@@ -17,7 +17,6 @@ pub enum Op {
     Plays,
     Replay,
     /// A standard match's games as a Jellyfish `.mat` file.
-    #[cfg(feature = "standard")]
     Mat,
 }
 
@@ -28,7 +27,6 @@ impl Op {
             "legal" => Some(Op::Legal),
             "plays" => Some(Op::Plays),
             "replay" => Some(Op::Replay),
-            #[cfg(feature = "standard")]
             "mat" => Some(Op::Mat),
             _ => None,
         }
@@ -51,14 +49,12 @@ struct ReplayRequest {
     now: Option<Millis>,
 }
 
-#[cfg(feature = "standard")]
 #[derive(Deserialize)]
 struct MatRequest {
     records: Vec<Box<serde_json::value::RawValue>>,
 }
 
 /// The `.mat` file of a standard match's games, in order (DESIGN.md's `mat`).
-#[cfg(feature = "standard")]
 fn mat_answer(req: &MatRequest) -> Value {
     let records: Result<Vec<Record>, String> = req
         .records
@@ -88,7 +84,6 @@ pub fn answer(op: Op, line: &str) -> Value {
             Ok(req) => replay_answer(req),
             Err(e) => error(format!("bad request: {e}")),
         },
-        #[cfg(feature = "standard")]
         Op::Mat => match serde_json::from_str::<MatRequest>(line) {
             Ok(req) => mat_answer(&req),
             Err(e) => error(format!("bad request: {e}")),

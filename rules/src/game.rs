@@ -2,7 +2,6 @@
 
 mod query;
 mod replay;
-#[cfg(feature = "standard")]
 mod standard;
 mod timing;
 
@@ -29,7 +28,6 @@ pub const MOVES_BETWEEN_OFFERS: u32 = 4;
 pub const FORFEITS_FOR_DRAW: u8 = 5;
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 // A build without standard backgammon never makes its two states.
-#[cfg_attr(not(feature = "standard"), allow(dead_code))]
 enum State {
     Lot,
     Rolling {
@@ -207,7 +205,6 @@ impl Game {
             }
         }
         // (A build without standard backgammon plays none of its games: no context to check.)
-        #[cfg(feature = "standard")]
         if variant.is_standard() {
             context
                 .check(&variant.options())
@@ -341,16 +338,6 @@ impl Game {
         events.push(Event::GameOver { outcome, reason });
     }
 
-    /// What a game ended by `reason` scores: 1 for a win, 0 for a draw (a build without
-    /// standard backgammon plays only the house rules).
-    #[cfg(not(feature = "standard"))]
-    fn score_of(&self, outcome: Outcome, _reason: Reason) -> Score {
-        Score {
-            points: u16::from(outcome.winner().is_some()),
-            kind: Kind::Single,
-        }
-    }
-
     /// The turn passes to the opponent, who rolls next (R9).
     fn pass_turn(&mut self, from: Side, now: Millis, events: &mut Vec<Event>) {
         self.state = State::Rolling {
@@ -388,19 +375,12 @@ impl Game {
             (State::Lot, _) => return Err(CommandError::NotStarted),
             _ => {}
         }
-        #[cfg(feature = "standard")]
         if self.variant.is_standard() {
             if let Some(done) = self.execute_standard(cmd, now, events) {
                 return done;
             }
         }
         // A build without standard backgammon replays none of its games.
-        #[cfg(not(feature = "standard"))]
-        if self.variant.is_standard() {
-            return Err(CommandError::NotInRules {
-                command: cmd.name(),
-            });
-        }
         match cmd {
             Command::Tick => Ok(()),
             Command::Resign { side } => {

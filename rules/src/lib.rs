@@ -11,7 +11,6 @@ mod error;
 mod game;
 pub mod ids;
 pub mod json;
-#[cfg(feature = "standard")]
 pub mod mat;
 mod matchplay;
 mod movegen;

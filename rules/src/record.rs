@@ -12,7 +12,6 @@ use crate::command::{Command, CommandError, Kind, Millis};
 use crate::matchplay::MatchContext;
 use crate::movegen::Rules;
 use crate::position::{Position, Setup};
-#[cfg(feature = "standard")]
 use crate::types::Die;
 use crate::types::{Origin, Roll, Side, Target};
 use crate::variant::{Options, Variant};
@@ -110,17 +109,13 @@ impl TryFrom<FlatEntry> for Entry {
             "online" => Command::Online { side: side()? },
             "bad_dice" => Command::BadDice { side: side()? },
             "dice_late" => Command::DiceLate { side: side()? },
-            #[cfg(feature = "standard")]
             name => standard_command(name, &f)?,
-            #[cfg(not(feature = "standard"))]
-            other => return Err(format!("unknown command {other:?}")),
         };
         Ok(Entry { t: f.t, cmd })
     }
 }
 
 /// Standard backgammon's record commands (a build without it reads none of them).
-#[cfg(feature = "standard")]
 fn standard_command(name: &str, f: &FlatEntry) -> Result<Command, String> {
     let need = |field: &str| format!("{name:?} needs the field {field:?}");
     let side = || f.side.ok_or_else(|| need("side"));
@@ -339,7 +334,6 @@ impl Record {
             push_key(&mut o, "created");
             push_int(&mut o, i128::from(c));
         }
-        #[cfg(feature = "standard")]
         {
             if let Some(options) = self.options {
                 push_key(&mut o, "options");
@@ -426,11 +420,9 @@ impl<'a> Fields<'a> {
             }
             // A build without standard backgammon keeps no options (it replays none of its
             // games); with it, the options and context are read by their own serde form.
-            #[cfg(feature = "standard")]
             "options" => {
                 self.options = Some(self.strict(r.raw()?, "options")?);
             }
-            #[cfg(feature = "standard")]
             "context" => {
                 self.context = Some(self.strict(r.raw()?, "context")?);
             }
@@ -450,7 +442,6 @@ impl<'a> Fields<'a> {
     }
 }
 
-#[cfg(feature = "standard")]
 impl Fields<'_> {
     /// Reads `field` (the options or the context) by its serde form, which refuses a key it
     /// does not know: a misspelt option would otherwise be dropped without a word. The

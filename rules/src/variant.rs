@@ -319,7 +319,6 @@ impl Variant {
     #[must_use]
     pub fn legal_moves(self, pos: &Position, side: Side, dice: &DiceLeft) -> Vec<Move> {
         match self.rules {
-            #[cfg(feature = "standard")]
             Rules::Standard => movegen::standard_legal_moves(pos, side, dice),
             _ => movegen::legal_moves(pos, side, dice),
         }
@@ -343,7 +342,6 @@ impl Variant {
         dice: &DiceLeft,
     ) -> Result<Move, MoveError> {
         match self.rules {
-            #[cfg(feature = "standard")]
             Rules::Standard => movegen::standard_check_move(pos, side, from, to, dice),
             _ => movegen::check_move(pos, side, from, to, dice),
         }

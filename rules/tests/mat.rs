@@ -1,4 +1,3 @@
-#![cfg(feature = "standard")]
 //! The `.mat` match file: a scripted match to 3 (a double dropped, a double taken and a
 //! resignation, the Crawford game won by a resigned gammon) written line for line as GNU
 //! Backgammon writes its own; games that do not follow each other, or are not of a match, refused.

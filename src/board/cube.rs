@@ -1,19 +1,15 @@
 //! Standard rules on the board: the doubling cube and the score attributes (the full app only).
 
 use leptos::prelude::*;
-#[cfg(feature = "standard")]
 use vrhcaby_rules::Side;
 
-#[cfg(feature = "standard")]
 use super::{layout, px};
 use super::{BoardView, View};
-#[cfg(feature = "standard")]
 use crate::i18n;
 use crate::i18n::Lang;
 
 /// Standard rules: `data-score-white`, `data-score-black`, `data-match-length` and
 /// `data-crawford` on the board (the full app only: the start page plays no standard game).
-#[cfg(feature = "standard")]
 pub(super) fn standard_attributes(view: Memo<BoardView>) -> impl leptos::attr::Attribute {
     view! {
         <{..}
@@ -25,12 +21,8 @@ pub(super) fn standard_attributes(view: Memo<BoardView>) -> impl leptos::attr::A
     }
 }
 
-#[cfg(not(feature = "standard"))]
-pub(super) fn standard_attributes(_: Memo<BoardView>) -> impl leptos::attr::Attribute {}
-
 /// Standard rules: the doubling cube, in the middle showing 64 while centred, at its owner's end
 /// showing its value once owned (`data-cube`, `data-cube-owner`).
-#[cfg(feature = "standard")]
 pub(super) fn cube(
     view: Memo<BoardView>,
     view_of: Memo<View>,
@@ -58,6 +50,3 @@ pub(super) fn cube(
         })
     }
 }
-
-#[cfg(not(feature = "standard"))]
-pub(super) fn cube(_: Memo<BoardView>, _: Memo<View>, _: RwSignal<Lang>) -> impl IntoView {}

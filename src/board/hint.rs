@@ -2,16 +2,13 @@
 //! shows its best play the same way).
 
 use leptos::prelude::*;
-#[cfg(feature = "computer")]
 use vrhcaby_rules::BAR;
 
 use super::{input::Spot, layout::View, BoardView};
-#[cfg(feature = "computer")]
 use super::{layout::RADIUS, px};
 
 /// The hint's play as arrows, one a step from the checker it takes to where it lands, numbered
 /// in order when there are several (said in words by `drivers::bot`).
-#[cfg(feature = "computer")]
 pub(super) fn hint_arrows(view: Memo<BoardView>, view_of: Memo<View>) -> impl IntoView {
     let hint = use_context::<crate::state::GameState>().map(|g| g.hint);
     let arrows = move || {
@@ -63,12 +60,8 @@ pub(super) fn hint_arrows(view: Memo<BoardView>, view_of: Memo<View>) -> impl In
     }
 }
 
-#[cfg(not(feature = "computer"))]
-pub(super) fn hint_arrows(_: Memo<BoardView>, _: Memo<View>) -> impl IntoView {}
-
 /// The hint's step numbers (1, 2, …) that start (`from`) or end on a spot: the points' and the
 /// bar's `data-hint-from`, `data-hint-to`.
-#[cfg(feature = "computer")]
 pub(super) fn step_numbers() -> impl Fn(Spot, bool) -> Option<String> + Copy + Send + Sync + 'static
 {
     use vrhcaby_rules::Side;
@@ -96,11 +89,4 @@ pub(super) fn step_numbers() -> impl Fn(Spot, bool) -> Option<String> + Copy + S
             (!steps.is_empty()).then(|| steps.join(" "))
         })
     }
-}
-
-/// The start page has no computer, so no hint: the attributes are never set.
-#[cfg(not(feature = "computer"))]
-pub(super) fn step_numbers(
-) -> impl Fn(Spot, bool) -> Option<&'static str> + Copy + Send + Sync + 'static {
-    |_: Spot, _: bool| None
 }

@@ -23,7 +23,6 @@ pub use view::{seat_of, BoardView, ClockView};
 
 /// `data-series-white`, `data-series-black`: the series' score (the full app only; the start
 /// page keeps no series yet, and its first load is spared the attributes).
-#[cfg(feature = "viewer")]
 fn series_attributes(view: Memo<BoardView>) -> impl leptos::attr::Attribute {
     use crate::session::series::points_text;
     view! {
@@ -33,9 +32,6 @@ fn series_attributes(view: Memo<BoardView>) -> impl leptos::attr::Attribute {
         />
     }
 }
-
-#[cfg(not(feature = "viewer"))]
-fn series_attributes(_: Memo<BoardView>) -> impl leptos::attr::Attribute {}
 
 mod cube;
 mod hint;

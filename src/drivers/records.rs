@@ -1,7 +1,7 @@
 //! Game files (the full app, feature `viewer`): exporting the record (a download of the
 //! `vrhcaby-record` JSON that the CLI's `replay` reads), importing one into the replay viewer;
 //! a standard match as a Jellyfish `.mat` file (its finished games kept per kind of game as the
-//! match goes on); and what the start page hands over (`#import`, `#rematch`).
+//! match goes on).
 
 use leptos::prelude::*;
 use vrhcaby_rules::Record;
@@ -127,7 +127,6 @@ pub fn with_field(object: &str, key: &str, value: &str) -> Option<String> {
 }
 
 /// The `.mat` link's target: the match so far, as a download.
-#[cfg(feature = "standard")]
 pub fn on_export_mat_click(d: Dispatch, ev: &leptos::ev::MouseEvent) {
     let file = d.game.session.with_untracked(|s| {
         let s = s.as_ref()?;
@@ -143,14 +142,12 @@ pub fn on_export_mat_click(d: Dispatch, ev: &leptos::ev::MouseEvent) {
 
 /// The finished games of the standard match under way, per kind of game (the save keeps only
 /// the current game).
-#[cfg(feature = "standard")]
 fn history_key(kind: crate::session::Kind) -> String {
     format!("vrhcaby.match.{}", kind.name())
 }
 
 /// Keeps a finished game of a match when the next one starts: a match's first game begins the
 /// list anew, so it holds one match.
-#[cfg(feature = "standard")]
 pub fn keep_finished(kind: crate::session::Kind, finished: &Record) {
     let key = history_key(kind);
     let mut games = if finished.context == vrhcaby_rules::MatchContext::default() {
@@ -171,7 +168,6 @@ pub fn keep_finished(kind: crate::session::Kind, finished: &Record) {
 }
 
 /// The kept games (an unreadable list is no list).
-#[cfg(feature = "standard")]
 fn history(kind: crate::session::Kind) -> Vec<Record> {
     let Some(text) = crate::platform::load(&history_key(kind)) else {
         return Vec::new();
@@ -191,7 +187,6 @@ fn history(kind: crate::session::Kind) -> Vec<Record> {
 
 /// The match's `.mat` text: the kept games that lead to this one (the longest run of them that
 /// follow each other up to it), then this one. `None` outside a standard match.
-#[cfg(feature = "standard")]
 fn match_text(kind: crate::session::Kind, current: &Record) -> Option<String> {
     let mut games = history(kind);
     games.push(current.clone());
@@ -258,30 +253,6 @@ pub fn open_text(d: Dispatch, text: &str) {
         }
         Err(e) => d.nav.import_error.set(Some(LoadError::Record(e))),
     }
-}
-
-/// On the full app, what the start page asked for: its import (`#import`: this start screen,
-/// which has the file input) or its rematch (`#rematch`).
-pub fn open_handed_over(d: Dispatch) -> bool {
-    let hash = web_sys::window().and_then(|w| w.location().hash().ok());
-    if hash.as_deref() == Some("#import") {
-        // The start page's "Open a game record": this start screen has the file input.
-        crate::invite::clear_invitation_from_url();
-        return true;
-    }
-    if hash.as_deref() == Some("#history") {
-        // The start page's "My games".
-        crate::invite::clear_invitation_from_url();
-        d.nav.screen.set(crate::state::Screen::History);
-        return true;
-    }
-    if hash.as_deref() == Some("#rematch") {
-        // The start page's rematch: its finished game on this device, rematched here.
-        crate::invite::clear_invitation_from_url();
-        crate::drivers::storage::rematch_saved(d);
-        return true;
-    }
-    false
 }
 
 #[cfg(test)]

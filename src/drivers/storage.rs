@@ -4,7 +4,6 @@
 
 use leptos::prelude::*;
 use vrhcaby_rules::SeededDice;
-#[cfg(feature = "computer")]
 use vrhcaby_rules::Side;
 
 use super::tab::{self, Claim};
@@ -91,15 +90,7 @@ fn migrate() {
 }
 
 /// Whether a saved game is still being played; a broken save is an error to show.
-fn in_progress(kind: Kind, text: &str) -> Result<bool, crate::session::LoadError> {
-    if kind == Kind::Peer && !cfg!(feature = "peer") {
-        // This page cannot read it: the peer page continues it.
-        return Ok(true);
-    }
-    if is_standard(text) && !cfg!(feature = "standard") {
-        // A standard game: the full app continues it.
-        return Ok(true);
-    }
+fn in_progress(text: &str) -> Result<bool, crate::session::LoadError> {
     Session::load(text, Dice::Seeded(SeededDice::new(0))).map(|s| s.game().result().is_none())
 }
 
@@ -112,7 +103,7 @@ pub fn startup(d: Dispatch) -> Option<Kind> {
         let Some(text) = platform::load(kind.key()) else {
             continue;
         };
-        match in_progress(kind, &text) {
+        match in_progress(&text) {
             Ok(true) => saved.push(kind),
             Ok(false) => {}
             Err(e) => d.nav.load_error.set(Some((kind, e))),
@@ -168,30 +159,8 @@ pub fn with_claim(d: Dispatch, kind: Kind, steal: bool, then: impl FnOnce() + 's
     );
 }
 
-/// Whether a saved game is one of standard backgammon (the start page hands those over).
-fn is_standard(text: &str) -> bool {
-    // A byte scan: `str::contains` would bring its searcher into the start page.
-    const RULES: &[u8] = b"\"rules\":\"standard\"";
-    text.as_bytes().windows(RULES.len()).any(|w| w == RULES)
-}
-
 /// Opens the saved game of `kind` (`steal`: taking it over from another tab).
 pub fn open(d: Dispatch, kind: Kind, steal: bool) {
-    #[cfg(not(feature = "standard"))]
-    if kind != Kind::Peer && platform::load(kind.key()).is_some_and(|t| is_standard(&t)) {
-        open_full_app(&format!("#continue={}", kind.name()));
-        return;
-    }
-    #[cfg(not(feature = "peer"))]
-    if kind == Kind::Peer {
-        super::link::open_peer_page("");
-        return;
-    }
-    #[cfg(not(feature = "computer"))]
-    if kind == Kind::Bot {
-        open_full_app("#continue=bot");
-        return;
-    }
     if d.game
         .session
         .with_untracked(|s| s.as_ref().is_some_and(|s| s.kind() == kind))
@@ -224,16 +193,8 @@ pub fn new_local(d: Dispatch) {
     new_local_under(d, vrhcaby_rules::Variant::VRHCABY);
 }
 
-/// Starts a new game on this device under `variant` (standard: a new match or money play). The
-/// start page plays only the house rules: a standard game opens on the full app
-/// (`peer/#new=standard&length=N`).
+/// Starts a new game on this device under `variant` (standard: a new match or money play).
 pub fn new_local_under(d: Dispatch, variant: vrhcaby_rules::Variant) {
-    #[cfg(not(feature = "standard"))]
-    if variant.is_standard() {
-        let n = variant.options().match_length;
-        open_full_app(&format!("#new=standard&length={n}"));
-        return;
-    }
     with_claim(d, Kind::Local, true, move || {
         switch(d, Session::hot_seat_under(dice(), variant));
         d.nav.screen.set(Screen::Game);
@@ -243,7 +204,6 @@ pub fn new_local_under(d: Dispatch, variant: vrhcaby_rules::Variant) {
 
 /// Standard: the next game of the match (or of money play) after the finished one on this
 /// device.
-#[cfg(feature = "standard")]
 pub fn next_game(d: Dispatch) {
     let Some(next) = d
         .game
@@ -272,22 +232,6 @@ pub fn next_game(d: Dispatch) {
     });
 }
 
-/// The start page's hand-over of a new standard game (`#new=standard&length=N`): a match to N
-/// (0: money play) with the default options.
-#[cfg(feature = "standard")]
-pub fn standard_request_in_url(d: Dispatch) -> bool {
-    let Some(hash) = web_sys::window().and_then(|w| w.location().hash().ok()) else {
-        return false;
-    };
-    let Some(length) = hash.strip_prefix("#new=standard&length=") else {
-        return false;
-    };
-    crate::invite::clear_invitation_from_url();
-    let n = length.parse::<u8>().unwrap_or(5);
-    new_local_under(d, crate::session::variants::variant_for(n, None));
-    true
-}
-
 /// The rematch of the finished game: the next game of its series, the seats kept or swapped on
 /// this device, kept between two devices (`Session::rematch`). Nothing for a game not over.
 pub fn rematch(d: Dispatch, swap: bool) {
@@ -310,38 +254,16 @@ pub fn rematch(d: Dispatch, swap: bool) {
     });
 }
 
-/// The start page's rematch (`peer/#rematch`): the saved game on this device, if it is over, is
-/// followed by its rematch, in one claim of the game (no second load can race it); a game not
-/// over simply continues.
-#[cfg(feature = "viewer")]
-pub fn rematch_saved(d: Dispatch) {
-    let next = platform::load(Kind::Local.key())
-        .and_then(|text| Session::load(&text, dice()).ok())
-        .and_then(|finished| finished.rematch(dice(), false, platform::now_ms()));
-    let Some(next) = next else {
-        open(d, Kind::Local, false);
-        return;
-    };
-    with_claim(d, Kind::Local, true, move || {
-        switch(d, next);
-        d.nav.screen.set(Screen::Game);
-        d.perform(&Effect::Save);
-    });
-}
-
 /// The computer's levels (the CLI's names), weakest first.
-#[cfg(feature = "computer")]
 pub const LEVELS: [&str; 4] = ["beginner", "intermediate", "expert", "strongest"];
 
 /// Starts a new game against the computer at `level`; the person plays `side` (`None`: a random
 /// side, from `?seed=` when given). Replaces the saved game against the computer.
-#[cfg(feature = "computer")]
 pub fn new_bot(d: Dispatch, level: &str, side: Option<Side>) {
     new_bot_under(d, level, side, vrhcaby_rules::Variant::VRHCABY);
 }
 
 /// [`new_bot`] under `variant` (standard backgammon: a match or money play against it).
-#[cfg(feature = "computer")]
 pub fn new_bot_under(
     d: Dispatch,
     level: &str,
@@ -366,78 +288,40 @@ pub fn new_bot_under(
     });
 }
 
-/// "Play the computer": its set-up screen (on the start page: the full app's, `peer/#computer`).
+/// "Play the computer": its set-up screen.
 pub fn computer(d: Dispatch) {
-    #[cfg(not(feature = "computer"))]
-    {
-        let _ = d;
-        open_full_app("#computer");
-    }
-    #[cfg(feature = "computer")]
     d.nav.screen.set(Screen::Computer);
 }
 
-/// Opens the full app (`peer/`, which has peer-to-peer play and the computer), keeping the query
-/// (`?seed=`) and adding `fragment`.
-#[cfg(any(not(feature = "computer"), not(feature = "standard")))]
-pub fn open_full_app(fragment: &str) {
-    if let Some(w) = web_sys::window() {
-        let search = w.location().search().unwrap_or_default();
-        let _ = w.location().assign(&format!("./peer/{search}{fragment}"));
-    }
-}
-
-/// What the start page asked the full app to do (`#computer`: the set-up screen, `#bot=level:side`,
-/// `#continue=bot`, or `#continue=local&hint`: its game on this device, with the hint).
-#[cfg(feature = "computer")]
-pub fn bot_request_in_url(d: Dispatch) -> bool {
+/// An address the game's second page once handed over (its `peer/` address redirects here,
+/// keeping the fragment): each lands where it meant — a game continued, the computer's set-up,
+/// My games — or on the start screen (an import, a new standard game: choose again there).
+pub fn old_address(d: Dispatch) -> bool {
     let Some(hash) = web_sys::window().and_then(|w| w.location().hash().ok()) else {
         return false;
     };
-    if hash == "#continue=local" {
-        crate::invite::clear_invitation_from_url();
-        open(d, Kind::Local, false);
-        return true;
-    }
-    if hash == "#continue=bot" {
-        crate::invite::clear_invitation_from_url();
-        open(d, Kind::Bot, false);
-        return true;
-    }
-    if hash == "#continue=local&hint" {
-        // The start page's hint: continue its game here and show the hint once it is open.
-        crate::invite::clear_invitation_from_url();
-        open(d, Kind::Local, false);
-        leptos::prelude::Effect::new(move |asked: Option<bool>| {
-            if asked == Some(true) {
-                return true;
-            }
-            let open = d
-                .game
-                .session
-                .with(|s| s.as_ref().is_some_and(|s| s.kind() == Kind::Local));
-            if open {
-                crate::drivers::bot::ask_hint(d);
-            }
-            open
-        });
-        return true;
-    }
-    if hash == "#computer" {
-        crate::invite::clear_invitation_from_url();
-        d.nav.screen.set(Screen::Computer);
-        return true;
-    }
-    let Some((level, side)) = hash.strip_prefix("#bot=").and_then(|r| r.split_once(':')) else {
+    let known = [
+        "#continue=",
+        "#computer",
+        "#bot=",
+        "#history",
+        "#rematch",
+        "#import",
+        "#new=",
+    ];
+    if !known.iter().any(|k| hash.starts_with(k)) {
         return false;
-    };
-    let level = LEVELS
-        .into_iter()
-        .find(|l| *l == level)
-        .unwrap_or("intermediate");
-    let side = Side::ALL.into_iter().find(|s| s.name() == side);
+    }
     crate::invite::clear_invitation_from_url();
-    new_bot(d, level, side);
+    if hash.starts_with("#continue=local") || hash == "#rematch" {
+        open(d, Kind::Local, false);
+    } else if hash == "#continue=bot" {
+        open(d, Kind::Bot, false);
+    } else if hash == "#computer" || hash.starts_with("#bot=") {
+        d.nav.screen.set(Screen::Computer);
+    } else if hash == "#history" {
+        d.nav.screen.set(Screen::History);
+    }
     true
 }
 

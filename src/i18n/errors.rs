@@ -106,28 +106,15 @@ pub fn command_error(lang: Lang, e: &CommandError) -> String {
         (Lang::En, E::AlreadyLate) => "A side is already late for this roll.".into(),
         (Lang::Cs, E::NotInRules { .. }) => "To tato pravidla neznají.".into(),
         (Lang::En, E::NotInRules { .. }) => "These rules have no such thing.".into(),
-        #[cfg(feature = "standard")]
         (_, E::CannotDouble(bar)) => super::double_blocked(lang, *bar),
         // The start page plays no standard game: one line for the rest.
-        #[cfg(not(feature = "standard"))]
-        (Lang::Cs, _) => "To tato pravidla neznají.".into(),
-        #[cfg(not(feature = "standard"))]
-        (Lang::En, _) => "These rules have no such thing.".into(),
-        #[cfg(feature = "standard")]
         (Lang::Cs, E::NoDouble) => "Žádné zdvojení nečeká na odpověď.".into(),
-        #[cfg(feature = "standard")]
         (Lang::En, E::NoDouble) => "No double is waiting for an answer.".into(),
-        #[cfg(feature = "standard")]
         (Lang::Cs, E::CannotBeaver) => "Bobra (ani mývala) teď dát nelze.".into(),
-        #[cfg(feature = "standard")]
         (Lang::En, E::CannotBeaver) => "No beaver (or raccoon) is possible now.".into(),
-        #[cfg(feature = "standard")]
         (Lang::Cs, E::NoResignOffer) => "Žádná nabídka vzdání nečeká na odpověď.".into(),
-        #[cfg(feature = "standard")]
         (Lang::En, E::NoResignOffer) => "No resignation is waiting for an answer.".into(),
-        #[cfg(feature = "standard")]
         (Lang::Cs, E::AnswerPending) => "Nejdřív je třeba odpovědět na nabídku.".into(),
-        #[cfg(feature = "standard")]
         (Lang::En, E::AnswerPending) => "The pending offer must be answered first.".into(),
     }
 }
@@ -190,14 +177,6 @@ pub fn load_error(lang: Lang, e: &LoadError) -> String {
         (Lang::En, LoadError::UnknownVersion { version }) => {
             format!("Unknown saved game version ({version}).")
         }
-        (Lang::Cs, LoadError::ElsewherePage) => {
-            "Hra s přítelem pokračuje na stránce pro hru dvou zařízení.".into()
-        }
-        (Lang::En, LoadError::ElsewherePage) => {
-            "A game with a friend continues on the two-device page.".into()
-        }
-        // Only the peer page reads peer saves.
-        (_, LoadError::OldPeerGame) if !cfg!(feature = "peer") => String::new(),
         (Lang::Cs, LoadError::OldPeerGame) => {
             "Tuhle hru s přítelem uložila starší verze hry a nová verze spojení ji dohrát neumí. Začni novou hru.".into()
         }
@@ -208,14 +187,6 @@ pub fn load_error(lang: Lang, e: &LoadError) -> String {
 }
 
 /// What went wrong with the other device.
-#[cfg(not(feature = "peer"))]
-#[must_use]
-pub fn peer_error(_: Lang, e: &PeerError) -> String {
-    match *e {}
-}
-
-/// What went wrong with the other device.
-#[cfg(feature = "peer")]
 #[must_use]
 pub fn peer_error(lang: Lang, e: &PeerError) -> String {
     use PeerError as P;
@@ -247,15 +218,7 @@ pub fn peer_error(lang: Lang, e: &PeerError) -> String {
     }
 }
 
-/// Why the two devices' records differ for good, in words.
-#[cfg(not(feature = "peer"))]
-#[must_use]
-pub fn divergence(_: Lang, d: &Divergence) -> String {
-    match *d {}
-}
-
 /// Why the two devices' records differ for good, in words: who refused which act, and why.
-#[cfg(feature = "peer")]
 #[must_use]
 pub fn divergence(lang: Lang, d: &Divergence) -> String {
     let cs = lang == Lang::Cs;

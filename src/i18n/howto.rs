@@ -28,7 +28,6 @@ pub fn how_to_play(lang: Lang) -> &'static [(&'static str, &'static str)] {
 }
 
 /// Standard backgammon's rules (RULES.md T1–T11), after the house rules' (the full app only).
-#[cfg(feature = "standard")]
 #[must_use]
 pub fn how_to_play_standard(lang: Lang) -> &'static [(&'static str, &'static str)] {
     match lang {

@@ -13,7 +13,6 @@ mod tests;
 
 pub use errors::{command_error, divergence, load_error, peer_error, session_error};
 pub use howto::how_to_play;
-#[cfg(feature = "standard")]
 pub use howto::how_to_play_standard;
 pub use learn::{luck_adjusted_words, puzzle_task, puzzle_verdict, tutor_warning};
 pub use phrases::*;
@@ -158,62 +157,35 @@ pub enum Key {
     OpenElsewhere,
     TakeOver,
     PlayComputer,
-    #[cfg(feature = "computer")]
     BotLevel,
-    #[cfg(feature = "computer")]
     BotSide,
-    #[cfg(feature = "computer")]
     SideWhite,
-    #[cfg(feature = "computer")]
     SideBlack,
-    #[cfg(feature = "computer")]
     SideRandom,
-    #[cfg(feature = "computer")]
     StartBotGame,
-    #[cfg(feature = "computer")]
     LevelBeginner,
-    #[cfg(feature = "computer")]
     LevelIntermediate,
-    #[cfg(feature = "computer")]
     LevelExpert,
-    #[cfg(feature = "computer")]
     LevelStrongest,
-    #[cfg(feature = "computer")]
     LevelBeginnerAbout,
-    #[cfg(feature = "computer")]
     LevelIntermediateAbout,
-    #[cfg(feature = "computer")]
     LevelExpertAbout,
-    #[cfg(feature = "computer")]
     LevelStrongestAbout,
     Hint,
     Rematch,
     SwapSides,
-    #[cfg(feature = "viewer")]
     MoveList,
-    #[cfg(feature = "viewer")]
     Export,
-    #[cfg(feature = "viewer")]
     Import,
-    #[cfg(feature = "viewer")]
     NotARecord,
-    #[cfg(feature = "viewer")]
     CopyPosition,
-    #[cfg(feature = "viewer")]
     CopyPositionHelp,
-    #[cfg(feature = "viewer")]
     ReplayTitle,
-    #[cfg(feature = "viewer")]
     ReplayFirst,
-    #[cfg(feature = "viewer")]
     ReplayPrev,
-    #[cfg(feature = "viewer")]
     ReplayNext,
-    #[cfg(feature = "viewer")]
     ReplayLast,
-    #[cfg(feature = "computer")]
     BotFailed,
-    #[cfg(feature = "computer")]
     Retry,
     White,
     Black,
@@ -222,76 +194,43 @@ pub enum Key {
     RulesStandard,
     MatchLength,
     MoneyPlay,
-    #[cfg(feature = "standard")]
     Roll,
-    #[cfg(feature = "standard")]
     Double,
-    #[cfg(feature = "standard")]
     Take,
-    #[cfg(feature = "standard")]
     Drop,
-    #[cfg(feature = "standard")]
     Beaver,
-    #[cfg(feature = "standard")]
     Raccoon,
-    #[cfg(feature = "standard")]
     NextGame,
-    #[cfg(feature = "standard")]
     AcceptResign,
-    #[cfg(feature = "standard")]
     RejectResign,
-    #[cfg(feature = "standard")]
     ResignFor,
-    #[cfg(feature = "standard")]
     OfferResign,
-    #[cfg(feature = "standard")]
     Options,
-    #[cfg(feature = "standard")]
     OptCube,
-    #[cfg(feature = "standard")]
     OptCubeAbout,
-    #[cfg(feature = "standard")]
     OptCrawford,
-    #[cfg(feature = "standard")]
     OptCrawfordAbout,
-    #[cfg(feature = "standard")]
     OptHolland,
-    #[cfg(feature = "standard")]
     OptHollandAbout,
-    #[cfg(feature = "standard")]
     OptJacoby,
-    #[cfg(feature = "standard")]
     OptJacobyAbout,
-    #[cfg(feature = "standard")]
     OptBeavers,
-    #[cfg(feature = "standard")]
     OptBeaversAbout,
-    #[cfg(feature = "standard")]
     OptAutoDoubles,
-    #[cfg(feature = "standard")]
     OptAutoDoublesAbout,
-    #[cfg(feature = "standard")]
     OptClock,
-    #[cfg(feature = "standard")]
     OptClockAbout,
-    #[cfg(feature = "standard")]
     ClockNone,
-    #[cfg(feature = "standard")]
     ClockHouse,
-    #[cfg(feature = "standard")]
     ClockReserve,
-    #[cfg(feature = "standard")]
     MoneyOnly,
-    #[cfg(feature = "standard")]
     MatchOnly,
-    #[cfg(feature = "standard")]
     ExportMat,
 }
 
 #[must_use]
 pub fn t(lang: Lang, key: Key) -> &'static str {
     use Key::*;
-    #[cfg(feature = "standard")]
     if let Some(text) = standard::say(lang, key) {
         return text;
     }
@@ -455,105 +394,55 @@ pub fn t(lang: Lang, key: Key) -> &'static str {
         (Lang::En, TakeOver) => "Play it here",
         (Lang::Cs, PlayComputer) => "Hrát s počítačem",
         (Lang::En, PlayComputer) => "Play the computer",
-        #[cfg(feature = "computer")]
         (Lang::Cs, BotLevel) => "Síla počítače",
-        #[cfg(feature = "computer")]
         (Lang::En, BotLevel) => "Computer's level",
-        #[cfg(feature = "computer")]
         (Lang::Cs, BotSide) => "Hraješ za",
-        #[cfg(feature = "computer")]
         (Lang::En, BotSide) => "You play",
-        #[cfg(feature = "computer")]
         (Lang::Cs, SideWhite) => "Bílé",
-        #[cfg(feature = "computer")]
         (Lang::En, SideWhite) => "White",
-        #[cfg(feature = "computer")]
         (Lang::Cs, SideBlack) => "Černé",
-        #[cfg(feature = "computer")]
         (Lang::En, SideBlack) => "Black",
-        #[cfg(feature = "computer")]
         (Lang::Cs, SideRandom) => "Náhodně",
-        #[cfg(feature = "computer")]
         (Lang::En, SideRandom) => "Random",
-        #[cfg(feature = "computer")]
         (Lang::Cs, StartBotGame) => "Začít hru s počítačem",
-        #[cfg(feature = "computer")]
         (Lang::En, StartBotGame) => "Start the game",
-        #[cfg(feature = "computer")]
         (Lang::Cs, LevelBeginner) => "Začátečník",
-        #[cfg(feature = "computer")]
         (Lang::En, LevelBeginner) => "Beginner",
-        #[cfg(feature = "computer")]
         (Lang::Cs, LevelIntermediate) => "Mírně pokročilý",
-        #[cfg(feature = "computer")]
         (Lang::En, LevelIntermediate) => "Intermediate",
-        #[cfg(feature = "computer")]
         (Lang::Cs, LevelExpert) => "Expert",
-        #[cfg(feature = "computer")]
         (Lang::En, LevelExpert) => "Expert",
-        #[cfg(feature = "computer")]
         (Lang::Cs, LevelStrongest) => "Nejsilnější",
-        #[cfg(feature = "computer")]
         (Lang::En, LevelStrongest) => "Strongest",
-        #[cfg(feature = "computer")]
         (Lang::Cs, LevelBeginnerAbout) => "Dělá chyby jako hráč, který začíná.",
-        #[cfg(feature = "computer")]
         (Lang::En, LevelBeginnerAbout) => "Makes the mistakes of a new player.",
-        #[cfg(feature = "computer")]
         (Lang::Cs, LevelIntermediateAbout) => "Hraje rozumně, občas zaváhá.",
-        #[cfg(feature = "computer")]
         (Lang::En, LevelIntermediateAbout) => "Plays sensibly and slips now and then.",
-        #[cfg(feature = "computer")]
         (Lang::Cs, LevelExpertAbout) => "Hned zahraje, co podle svého odhadu vychází nejlépe.",
-        #[cfg(feature = "computer")]
         (Lang::En, LevelExpertAbout) => "Plays at once what its judgement rates best.",
-        #[cfg(feature = "computer")]
         (Lang::Cs, LevelStrongestAbout) => "Před každým tahem promyslí i další hody. Nejsilnější soupeř.",
-        #[cfg(feature = "computer")]
         (Lang::En, LevelStrongestAbout) => "Thinks a roll or two ahead before each move. The strongest opponent.",
-        #[cfg(feature = "viewer")]
         (Lang::Cs, MoveList) => "Tahy",
-        #[cfg(feature = "viewer")]
         (Lang::En, MoveList) => "Moves",
-        #[cfg(feature = "viewer")]
         (Lang::Cs, Export) => "Uložit záznam hry",
-        #[cfg(feature = "viewer")]
         (Lang::En, Export) => "Save the game record",
-        #[cfg(feature = "viewer")]
         (Lang::Cs, Import) => "Otevřít záznam hry",
-        #[cfg(feature = "viewer")]
         (Lang::En, Import) => "Open a game record",
-        #[cfg(feature = "viewer")]
         (Lang::Cs, NotARecord) => "Tento soubor není záznam hry.",
-        #[cfg(feature = "viewer")]
         (Lang::En, NotARecord) => "This file is not a game record.",
-        #[cfg(feature = "viewer")]
         (Lang::Cs, CopyPosition) => "Kopírovat pozici",
-        #[cfg(feature = "viewer")]
         (Lang::En, CopyPosition) => "Copy the position",
-        #[cfg(feature = "viewer")]
         (Lang::Cs, CopyPositionHelp) => "Zkopíruje XGID pozice pro rozbor v XG nebo GNU Backgammonu",
-        #[cfg(feature = "viewer")]
         (Lang::En, CopyPositionHelp) => "Copies the position's XGID, to analyse it in XG or GNU Backgammon",
-        #[cfg(feature = "viewer")]
         (Lang::Cs, ReplayTitle) => "Záznam hry",
-        #[cfg(feature = "viewer")]
         (Lang::En, ReplayTitle) => "Game record",
-        #[cfg(feature = "viewer")]
         (Lang::Cs, ReplayFirst) => "Na začátek",
-        #[cfg(feature = "viewer")]
         (Lang::En, ReplayFirst) => "To the start",
-        #[cfg(feature = "viewer")]
         (Lang::Cs, ReplayPrev) => "O krok zpět",
-        #[cfg(feature = "viewer")]
         (Lang::En, ReplayPrev) => "One step back",
-        #[cfg(feature = "viewer")]
         (Lang::Cs, ReplayNext) => "O krok dál",
-        #[cfg(feature = "viewer")]
         (Lang::En, ReplayNext) => "One step on",
-        #[cfg(feature = "viewer")]
         (Lang::Cs, ReplayLast) => "Na konec",
-        #[cfg(feature = "viewer")]
         (Lang::En, ReplayLast) => "To the end",
         (Lang::Cs, Rematch) => "Odveta",
         (Lang::En, Rematch) => "Rematch",
@@ -561,13 +450,9 @@ pub fn t(lang: Lang, key: Key) -> &'static str {
         (Lang::En, SwapSides) => "Swap colours",
         (Lang::Cs, Hint) => "Nápověda",
         (Lang::En, Hint) => "Hint",
-        #[cfg(feature = "computer")]
         (Lang::Cs, BotFailed) => "Počítač se nepodařilo načíst (jsi offline, nebo chyba prohlížeče).",
-        #[cfg(feature = "computer")]
         (Lang::En, BotFailed) => "The computer could not be loaded (you are offline, or a browser error).",
-        #[cfg(feature = "computer")]
         (Lang::Cs, Retry) => "Zkusit znovu",
-        #[cfg(feature = "computer")]
         (Lang::En, Retry) => "Try again",
         (Lang::Cs, White) => "Bílý",
         (Lang::En, White) => "White",

@@ -409,10 +409,6 @@ pub fn dice_label(lang: Lang, dice: &[(u8, bool)], rolling: bool) -> String {
 /// side is the player here.
 #[must_use]
 pub fn dice_late(lang: Lang, mine: bool) -> String {
-    // Only a game between two devices has a dice exchange (the start page has none).
-    if !cfg!(feature = "peer") {
-        return String::new();
-    }
     match (lang, mine) {
         (Lang::Cs, false) => "Soupeř neposlal svou část hodu včas — nemusíš čekat (Nečekat).".into(),
         (Lang::En, false) => "Your opponent did not send their part of the roll in time — you need not wait (Don't wait).".into(),
@@ -422,14 +418,6 @@ pub fn dice_late(lang: Lang, mine: bool) -> String {
 }
 
 /// Two acts crossed in flight (a peer game): what it did to the player here.
-#[cfg(not(feature = "peer"))]
-#[must_use]
-pub fn crossed(_: Lang, c: Crossing) -> String {
-    match c {}
-}
-
-/// Two acts crossed in flight (a peer game): what it did to the player here.
-#[cfg(feature = "peer")]
 #[must_use]
 pub fn crossed(lang: Lang, c: Crossing) -> String {
     match (lang, c) {
@@ -443,7 +431,6 @@ pub fn crossed(lang: Lang, c: Crossing) -> String {
 }
 
 /// The QR code of the invitation (or of the answer) for a screen reader.
-#[cfg(feature = "peer")]
 #[must_use]
 pub fn qr_label(lang: Lang, invitation: bool) -> &'static str {
     match (lang, invitation) {

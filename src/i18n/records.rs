@@ -167,7 +167,6 @@ pub fn analysis_summary(
 }
 
 /// The roll on the board judged: what was played and the best play (shown by the arrows).
-#[cfg(feature = "viewer")]
 #[must_use]
 pub fn analysis_here(lang: Lang, played: f64, best: f64, mark: Option<&str>) -> String {
     let mark = mark

@@ -1,6 +1,5 @@
 //! Standard backgammon's words: the cube, the match, resigning with a value, the opening roll.
 
-#[cfg(feature = "standard")]
 use vrhcaby_rules::DoubleBar;
 use vrhcaby_rules::{Event, Side};
 
@@ -148,7 +147,6 @@ pub fn at_stake(lang: Lang, [single, gammon, backgammon]: [u16; 3]) -> String {
 }
 
 /// Why "Double" is not available now.
-#[cfg(feature = "standard")]
 #[must_use]
 pub fn double_blocked(lang: Lang, bar: DoubleBar) -> String {
     let cs = lang == Lang::Cs;
@@ -170,7 +168,6 @@ pub fn double_blocked(lang: Lang, bar: DoubleBar) -> String {
 }
 
 /// The words of standard backgammon's [`super::Key`]s (the full app).
-#[cfg(feature = "standard")]
 pub(super) fn say(lang: Lang, key: super::Key) -> Option<&'static str> {
     use super::Key::*;
     Some(match (lang, key) {

@@ -1,6 +1,5 @@
 //! Peer-to-peer plumbing: signalling codes, QR codes and the WebRTC data channel.
 
-#[cfg(feature = "peer")]
 pub mod qr;
 pub mod signal;
 pub mod webrtc;

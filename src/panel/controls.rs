@@ -47,22 +47,12 @@ pub fn Controls(confirm_resign: RwSignal<bool>, confirm_leave: RwSignal<bool>) -
     });
     let hot_seat = move || with_session(g, |x, _, _| x.own_side().is_none()).unwrap_or(true);
     // The hint: for the person to move, at any point of the roll (not in peer games).
-    #[cfg(feature = "computer")]
     let can_hint = move || {
         g.session
             .with(|x| x.as_ref().and_then(crate::session::computer::hint_question))
             .is_some()
     };
     // The start page has only games on this device: whoever is to move, while they can move.
-    #[cfg(not(feature = "computer"))]
-    let can_hint = move || {
-        g.session.with(|x| {
-            x.as_ref().is_some_and(|x| {
-                x.game().phase() == vrhcaby_rules::Phase::Moving
-                    && !x.game().legal_moves().is_empty()
-            })
-        })
-    };
 
     let standard =
         move || with_session(g, |_, game, _| game.variant().is_standard()).unwrap_or(false);
@@ -159,18 +149,13 @@ pub fn Controls(confirm_resign: RwSignal<bool>, confirm_leave: RwSignal<bool>) -
 }
 
 /// Standard backgammon: the match score and, before the roll, Roll or Double.
-#[cfg(feature = "standard")]
 fn standard_controls() -> impl IntoView {
     use super::standard::{MatchScore, RollOrDouble};
     view! { <MatchScore/><RollOrDouble/> }
 }
 
-#[cfg(not(feature = "standard"))]
-fn standard_controls() -> impl IntoView {}
-
 /// A peer game's notes above the controls: the records differing for good (in words), and
 /// the opponent not receiving our acts while offline (S16).
-#[cfg(feature = "peer")]
 #[component]
 fn PeerNotes() -> impl IntoView {
     let g = expect_context::<Dispatch>().game;
@@ -202,13 +187,7 @@ fn PeerNotes() -> impl IntoView {
     }
 }
 
-/// The start page has no peer game.
-#[cfg(not(feature = "peer"))]
-#[component]
-fn PeerNotes() -> impl IntoView {}
-
 /// The tutor's setting: in games on this device and against the computer.
-#[cfg(feature = "computer")]
 fn tutor_chip(d: Dispatch, remote: Memo<Option<(Side, bool)>>) -> impl IntoView {
     let s = d.settings;
     view! {
@@ -220,11 +199,7 @@ fn tutor_chip(d: Dispatch, remote: Memo<Option<(Side, bool)>>) -> impl IntoView 
     }
 }
 
-#[cfg(not(feature = "computer"))]
-fn tutor_chip(_: Dispatch, _: Memo<Option<(Side, bool)>>) -> impl IntoView {}
-
 /// The tutor's warning about the last move, with the best way on as the hint's arrows.
-#[cfg(feature = "computer")]
 fn tutor_note(d: Dispatch) -> impl IntoView {
     let s = d.settings;
     let w = d.game.tutor;
@@ -245,7 +220,8 @@ fn tutor_note(d: Dispatch) -> impl IntoView {
     view! {
         <Show when=move || w.with(Option::is_some)>
             <div class="tutor" data-testid="tutor-warning"
-                data-loss=move || w.with(|w| w.as_ref().map(|w| format!("{:.3}", w.loss)))>
+                data-loss=move || w.with(|w| w.as_ref().map(|w| format!("{:.3}", w.loss)))
+                data-at=move || w.with(|w| w.as_ref().map(|w| w.at.to_string()))>
                 <p>{move || w.with(|w| w.as_ref().map(|w| i18n::tutor_warning(s.lang.get(), w.loss, &w.best)))}</p>
                 <Show when=move || w.with(|w| w.as_ref().is_some_and(|w| !w.rest.is_empty()))>
                     <button class="chip" data-testid="tutor-show" on:click=show>{move || s.say(Key::TutorShow)}</button>
@@ -255,12 +231,8 @@ fn tutor_note(d: Dispatch) -> impl IntoView {
     }
 }
 
-#[cfg(not(feature = "computer"))]
-fn tutor_note(_: Dispatch) -> impl IntoView {}
-
 /// The hint (the computer's worker answers it): on the full app only. When the worker could not
 /// be loaded, an alert with a retry instead of a computer that silently never moves.
-#[cfg(feature = "computer")]
 fn hint_button(d: Dispatch, can_hint: impl Fn() -> bool + Send + Sync + 'static) -> impl IntoView {
     let s = d.settings;
     view! {
@@ -273,18 +245,5 @@ fn hint_button(d: Dispatch, can_hint: impl Fn() -> bool + Send + Sync + 'static)
                     on:click=move |_| crate::drivers::bot::retry(d)>{move || s.say(Key::Retry)}</button>
             </p>
         </Show>
-    }
-}
-
-/// The start page has no computer: its hint continues the game on the full app (`peer/`, the same
-/// saved game), which shows the hint there.
-#[cfg(not(feature = "computer"))]
-fn hint_button(d: Dispatch, can_hint: impl Fn() -> bool + Send + Sync + 'static) -> impl IntoView {
-    let s = d.settings;
-    view! {
-        <button data-testid="hint" disabled=move || !can_hint()
-            on:click=move |_| crate::drivers::storage::open_full_app("#continue=local&hint")>
-            {move || s.say(Key::Hint)}
-        </button>
     }
 }

@@ -160,7 +160,6 @@ pub fn Dialogs(confirm_resign: RwSignal<bool>, confirm_leave: RwSignal<bool>) ->
                     {(!variant().is_standard()).then(|| series_line(d))}
                     {moved_on(d)}
                     {match_file(d)}
-                    {analyse_button(d)}
                     <div class="row">
                         {next_game_button(d)}
                         // Mid-match (or money play) the next game is the way on and Menu the
@@ -188,6 +187,8 @@ pub fn Dialogs(confirm_resign: RwSignal<bool>, confirm_leave: RwSignal<bool>) ->
                             {move || s.say(Key::Menu)}
                         </button>
                     </div>
+                    // After the way on (which takes the focus): the analysis of this game.
+                    {analyse_button(d)}
                 </div>
             }
             }}
@@ -196,7 +197,6 @@ pub fn Dialogs(confirm_resign: RwSignal<bool>, confirm_leave: RwSignal<bool>) ->
 }
 
 /// "Analyse the game": the finished game opens in the replay viewer, its analysis under way.
-#[cfg(all(feature = "viewer", feature = "computer"))]
 fn analyse_button(d: Dispatch) -> impl IntoView {
     let s = d.settings;
     view! {
@@ -214,13 +214,9 @@ fn analyse_button(d: Dispatch) -> impl IntoView {
     }
 }
 
-#[cfg(not(all(feature = "viewer", feature = "computer")))]
-fn analyse_button(_: Dispatch) -> impl IntoView {}
-
 /// What a resignation is: under the house rules the game ends at once; under the standard rules
 /// it is offered for the kind chosen in the dialog (T7).
 fn resign_intent(side: Side, standard: bool) -> Intent {
-    #[cfg(feature = "standard")]
     if standard {
         return Intent::OfferResign {
             side,
@@ -231,40 +227,23 @@ fn resign_intent(side: Side, standard: bool) -> Intent {
     Intent::Resign { side }
 }
 
-#[cfg(feature = "standard")]
 fn resign_kinds(d: Dispatch, standard: impl Fn() -> bool + Send + Sync + 'static) -> impl IntoView {
     view! { <Show when=standard>{super::standard::resign_kinds(d)}</Show> }
 }
 
-#[cfg(not(feature = "standard"))]
-fn resign_kinds(_: Dispatch, _: impl Fn() -> bool) -> impl IntoView {}
-
-#[cfg(feature = "standard")]
 fn standard_answers() -> impl IntoView {
     view! { <super::standard::StandardAnswers/> }
 }
 
-#[cfg(not(feature = "standard"))]
-fn standard_answers() -> impl IntoView {}
-
-#[cfg(feature = "standard")]
 fn standard_result(d: Dispatch) -> impl IntoView {
     super::standard::result_lines(d)
 }
 
-#[cfg(not(feature = "standard"))]
-fn standard_result(_: Dispatch) -> impl IntoView {}
-
-#[cfg(feature = "standard")]
 fn next_game_button(d: Dispatch) -> impl IntoView {
     super::standard::next_game_button(d)
 }
 
-#[cfg(not(feature = "standard"))]
-fn next_game_button(_: Dispatch) -> impl IntoView {}
-
 /// The running score of the series on this device (after a rematch, or this game's result).
-#[cfg(feature = "viewer")]
 fn series_line(d: Dispatch) -> impl IntoView {
     let s = d.settings;
     let score = move || {
@@ -280,24 +259,9 @@ fn series_line(d: Dispatch) -> impl IntoView {
     view! { <p class="series" data-testid="series">{score}</p> }
 }
 
-/// The start page keeps no series (its first load has no room yet): its rematch continues on the
-/// full app, which starts it there (`peer/#rematch`) and keeps the score from then on.
-#[cfg(not(feature = "viewer"))]
-fn series_line(_: Dispatch) -> impl IntoView {}
-
-#[cfg(not(feature = "viewer"))]
-fn rematch_button(d: Dispatch, _: bool, _: RwSignal<bool>) -> impl IntoView {
-    let s = d.settings;
-    view! {
-        <button class="primary" data-testid="rematch"
-            on:click=move |_| storage::open_full_app("#rematch")>{move || s.say(Key::Rematch)}</button>
-    }
-}
-
 /// Rematch: the same players again, the score kept; on one device the seats kept or swapped as
 /// they choose. With a friend each device keeps its seat, and the new game starts (with a new
 /// fair lot) once both press Rematch; a standard match's games are followed by Next game instead.
-#[cfg(feature = "viewer")]
 fn rematch_button(d: Dispatch, peer: bool, confirm_resign: RwSignal<bool>) -> impl IntoView {
     let s = d.settings;
     // The checkbox is read when Rematch is pressed: its state is the box's own, so a tick that
@@ -350,7 +314,6 @@ fn outcome_name(o: Outcome) -> &'static str {
 }
 
 /// Leaving a game with a friend (R22), confirmed: a peer game's only (the start page has none).
-#[cfg(feature = "peer")]
 fn leave_dialog(
     confirm_leave: RwSignal<bool>,
     playing: impl Fn() -> bool + Send + Sync + 'static,
@@ -383,17 +346,8 @@ fn leave_dialog(
     }
 }
 
-#[cfg(not(feature = "peer"))]
-fn leave_dialog(
-    _: RwSignal<bool>,
-    _: impl Fn() -> bool,
-    _: impl Fn() -> Option<Side>,
-) -> impl IntoView {
-}
-
 /// An offer the other device or the computer answers, shown while it waits (not modal: there is
 /// nothing to answer here). Hot-seat has none, so the start page does without it.
-#[cfg(any(feature = "peer", feature = "computer"))]
 fn waiting_offer(
     title: impl Fn() -> String + Copy + Send + Sync + 'static,
     seconds: impl Fn() -> String + Copy + Send + Sync + 'static,
@@ -409,17 +363,8 @@ fn waiting_offer(
     }
 }
 
-#[cfg(not(any(feature = "peer", feature = "computer")))]
-fn waiting_offer(
-    _: impl Fn() -> String,
-    _: impl Fn() -> String,
-    _: impl Fn() -> bool,
-) -> impl IntoView {
-}
-
 /// Between two devices: the friend has moved on to the rematch or the next game (its hello
 /// reached this device, still on the finished game), so the dialog says what to press.
-#[cfg(feature = "peer")]
 fn moved_on(d: Dispatch) -> impl IntoView {
     use crate::session::PeerError;
     let s = d.settings;
@@ -432,14 +377,7 @@ fn moved_on(d: Dispatch) -> impl IntoView {
     view! { <p class="reason" role="status" data-testid="friend-moved-on">{text}</p> }
 }
 
-#[cfg(not(feature = "peer"))]
-fn moved_on(_: Dispatch) -> impl IntoView {}
-
 /// A standard match's `.mat` file, from the result too (the game's own link is under it).
-#[cfg(feature = "viewer")]
 fn match_file(d: Dispatch) -> impl IntoView {
     view! { <div class="row">{super::export_mat(d)}</div> }
 }
-
-#[cfg(not(feature = "viewer"))]
-fn match_file(_: Dispatch) -> impl IntoView {}

@@ -5,15 +5,12 @@
 mod controls;
 mod dialogs;
 pub mod modal;
-#[cfg(feature = "viewer")]
 mod moves;
 mod players;
-#[cfg(feature = "standard")]
 pub mod standard;
 
 pub use controls::Controls;
 pub use dialogs::Dialogs;
-#[cfg(feature = "viewer")]
 pub use moves::{export_mat, list_html, position_ids_of, GameFiles, MoveList, MoveListOf};
 pub use players::Players;
 

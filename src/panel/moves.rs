@@ -117,7 +117,6 @@ pub fn GameFiles() -> impl IntoView {
 }
 
 /// Standard: the match so far as a `.mat` file (GNU Backgammon, XG), in a match only.
-#[cfg(feature = "standard")]
 pub fn export_mat(d: crate::state::Dispatch) -> impl IntoView {
     let s = d.settings;
     let in_match = move || {
@@ -136,9 +135,6 @@ pub fn export_mat(d: crate::state::Dispatch) -> impl IntoView {
         </Show>
     }
 }
-
-#[cfg(not(feature = "standard"))]
-pub fn export_mat(_: crate::state::Dispatch) -> impl IntoView {}
 
 /// The position's GNU Backgammon Position ID and XGID, and a copy button.
 pub fn position_ids(d: crate::state::Dispatch) -> impl IntoView {

@@ -96,26 +96,16 @@ fn notice_text(lang: i18n::Lang, n: &Notice) -> String {
 
 /// The move list, the export link and the position's IDs: on the full app (the start page's
 /// first load has no room for them yet; its games continue there with everything).
-#[cfg(feature = "viewer")]
 fn records() -> impl IntoView {
     use crate::panel::{GameFiles, MoveList};
     view! { <MoveList/><GameFiles/> }
 }
 
-#[cfg(not(feature = "viewer"))]
-fn records() -> impl IntoView {}
-
 /// The series' score on the board (the full app: the start page keeps none yet).
-#[cfg(feature = "viewer")]
 fn with_series(mut v: BoardView, x: &crate::session::Session) -> BoardView {
     use vrhcaby_rules::Side;
     v.series = x
         .series()
         .map(|s| (s.half_points(Side::White), s.half_points(Side::Black)));
-    v
-}
-
-#[cfg(not(feature = "viewer"))]
-fn with_series(v: BoardView, _: &crate::session::Session) -> BoardView {
     v
 }

@@ -131,14 +131,8 @@ fn mode(lang: Lang, kind: &str, level: Option<&str>) -> String {
     i18n::history_mode(lang, kind, level.as_deref())
 }
 
-#[cfg(feature = "computer")]
 fn level_name(lang: Lang, level: &str) -> String {
     i18n::t(lang, crate::screens::computer::level_key(level)).to_owned()
-}
-
-#[cfg(not(feature = "computer"))]
-fn level_name(_: Lang, level: &str) -> String {
-    level.to_owned()
 }
 
 fn totals_line(lang: Lang, t: &Totals) -> String {

@@ -7,7 +7,6 @@ use crate::panel::LanguageAndSound;
 use crate::state::{Nav, Screen, Settings};
 
 /// Standard backgammon's rules, on the full app (the start page plays only the house rules).
-#[cfg(feature = "standard")]
 fn standard() -> impl IntoView {
     let s = expect_context::<Settings>();
     move || {
@@ -25,9 +24,6 @@ fn standard() -> impl IntoView {
             .collect_view()
     }
 }
-
-#[cfg(not(feature = "standard"))]
-fn standard() -> impl IntoView {}
 
 #[component]
 pub fn HowTo() -> impl IntoView {

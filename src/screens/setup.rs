@@ -5,7 +5,6 @@
 
 use leptos::prelude::*;
 use vrhcaby_rules::Variant;
-#[cfg(feature = "standard")]
 use vrhcaby_rules::{Clock, Options};
 
 use crate::i18n::Key;
@@ -13,7 +12,6 @@ use crate::platform;
 use crate::state::Settings;
 
 use crate::drivers::storage::{LENGTH_KEY, RULES_KEY};
-#[cfg(feature = "standard")]
 use crate::session::variants::variant_for;
 
 /// The choice of rules and match length; Options on the full app.
@@ -67,21 +65,12 @@ fn select_value(id: &str) -> Option<String> {
 /// New game with the rules chosen on the page. The start page hands a standard game over to
 /// the full app with its length (`#new=standard&length=N`), which knows its options.
 pub fn start_new(d: crate::state::Dispatch) {
-    #[cfg(not(feature = "standard"))]
-    if select_value("game-rules").as_deref() == Some("standard") {
-        let n = select_value("match-length").unwrap_or_default();
-        crate::drivers::storage::open_full_app(&format!("#new=standard&length={n}"));
-        return;
-    }
     crate::drivers::storage::new_local_under(d, chosen_variant());
 }
 
 /// The variant New game starts, read from the page.
 #[must_use]
 pub fn chosen_variant() -> Variant {
-    #[cfg(not(feature = "standard"))]
-    return Variant::VRHCABY;
-    #[cfg(feature = "standard")]
     {
         if select_value("game-rules").as_deref() != Some("standard") {
             return Variant::VRHCABY;
@@ -93,10 +82,6 @@ pub fn chosen_variant() -> Variant {
     }
 }
 
-#[cfg(not(feature = "standard"))]
-fn options(_: RwSignal<bool>) -> impl IntoView {}
-
-#[cfg(feature = "standard")]
 fn checked(id: &str) -> bool {
     document()
         .get_element_by_id(id)
@@ -105,7 +90,6 @@ fn checked(id: &str) -> bool {
         .unwrap_or(false)
 }
 
-#[cfg(feature = "standard")]
 fn read_options() -> Option<Options> {
     document().get_element_by_id("opt-cube")?;
     let clock = match select_value("opt-clock").as_deref() {
@@ -131,7 +115,6 @@ fn read_options() -> Option<Options> {
 }
 
 /// The standard options, each with its line, in a fold-out.
-#[cfg(feature = "standard")]
 fn options(standard: RwSignal<bool>) -> impl IntoView {
     let s = expect_context::<Settings>();
     let check = move |id: &'static str, label: Key, about: Key, on: bool| {

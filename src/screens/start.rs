@@ -76,18 +76,11 @@ pub fn StartScreen() -> impl IntoView {
 }
 
 /// "My games" (the full app's screen; the start page opens it there).
-#[cfg(feature = "viewer")]
 fn open_history(d: Dispatch) {
     d.nav.screen.set(Screen::History);
 }
 
-#[cfg(not(feature = "viewer"))]
-fn open_history(_: Dispatch) {
-    storage::open_full_app("#history");
-}
-
 /// Opening a game record: the file input (the viewer is on the full app).
-#[cfg(feature = "viewer")]
 fn import_button(d: Dispatch) -> impl IntoView {
     let s = d.settings;
     let nav = d.nav;
@@ -107,7 +100,3 @@ fn import_button(d: Dispatch) -> impl IntoView {
         })}
     }
 }
-
-/// The start page has no viewer: records open on the full app's start screen (`peer/#import`).
-#[cfg(not(feature = "viewer"))]
-fn import_button(_: Dispatch) -> impl IntoView {}

@@ -16,10 +16,6 @@ pub mod series;
 pub mod tutor;
 pub mod variants;
 
-#[cfg(feature = "peer")]
-pub mod peer;
-#[cfg(not(feature = "peer"))]
-#[path = "local_only.rs"]
 pub mod peer;
 
 pub use computer::{Answer, Step, Task};

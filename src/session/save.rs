@@ -90,8 +90,6 @@ pub enum LoadError {
     Record(RecordError),
     /// The peer game's data cannot be used.
     Peer(PeerError),
-    /// A peer game continues on the page that has peer-to-peer play.
-    ElsewherePage,
     /// A game with a friend saved under the first peer protocol (one record, v1): protocol v2
     /// cannot continue it.
     OldPeerGame,

@@ -222,7 +222,6 @@ fn broken_saves_are_clear_errors() {
     ));
 }
 
-#[cfg(feature = "peer")]
 mod peer_seats;
 
 #[test]

@@ -120,7 +120,7 @@ for (const lang of LANGS) {
 
       test('standard backgammon: the options, its rules, the cube, a double, a resignation, the result', { timeout: 120_000 }, async () => {
         const page = await pageIn(lang, size);
-        await page.goto(`${server.url}peer/?seed=11`);
+        await page.goto(`${server.url}?seed=11`);
         await page.getByTestId('game-rules').selectOption('standard');
         await page.getByTestId('standard-options').locator('summary').click();
         await expectClean(page, 'standard options');

@@ -18,8 +18,6 @@ const PAUSE = 250; // ?botpause: every pause of the computer, in ms
 async function startBotGame(page, level, side) {
   await page.goto(`${server.url}?seed=${SEED}&botpause=${PAUSE}`);
   await page.getByTestId('play-computer').click();
-  // The computer plays on the full app (peer/): the start page opens its set-up screen there.
-  await page.waitForURL(/\/peer\//);
   await page.getByTestId('bot-level').selectOption(level);
   await page.getByTestId('bot-side').selectOption(side);
   await page.getByTestId('start-bot-game').click();
@@ -112,10 +110,11 @@ const waitMoving = (page, side) => page.waitForFunction((s) => {
     && document.querySelector('.point.movable, .bar.movable');
 }, side, { timeout: 30_000 });
 
-test('the hint also completes a roll already begun, and a hot-seat game on the start page gets it on the full app', { timeout: 120_000 }, async () => {
+test('the hint also completes a roll already begun, in a hot-seat game, on the same page', { timeout: 120_000 }, async () => {
   const page = await newPage(browser);
-  // A seeded hot-seat game on the start page; one move of the first roll played.
+  // A seeded hot-seat game; one move of the first roll played.
   await page.goto(`${server.url}?seed=11`);
+  const url = page.url();
   await page.getByTestId('new-local-game').click();
   await waitMoving(page);
   await playOneMove(page);
@@ -123,9 +122,9 @@ test('the hint also completes a roll already begun, and a hot-seat game on the s
   const before = await snapshot(page);
   if (before.dice.filter((d) => !d.endsWith('u')).length === 0) return; // the roll ended: nothing to hint
   await page.getByTestId('hint').click();
-  // The same game continues on the full app, with the hint for the rest of the roll.
-  await page.waitForURL(/\/peer\//);
+  // The hint for the rest of the roll, on this page: no other page is opened.
   await page.locator('[data-hint-from]').first().waitFor({ timeout: 20_000 });
+  assert.equal(page.url(), url);
   const after = await snapshot(page);
   assert.deepEqual([after.points, after.dice, after.turn], [before.points, before.dice, before.turn]);
   // Each hinted origin holds a checker of the side to move.

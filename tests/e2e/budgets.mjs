@@ -10,19 +10,19 @@ const dist = fileURLToPath(new URL('../../dist/', import.meta.url));
 const sizes = {};
 const botSizes = {};
 const standardSizes = {};
-// The start page's own files (peer/ holds the peer-to-peer app, loaded only when asked for).
+// The page's own files (the workers load when first needed, the service worker after the page).
 for (const f of await readdir(dist)) {
-  if (!/\.(wasm|js|css|html)$/.test(f) || f === 'sw.js') continue; // the worker loads after the page
+  if (!/\.(wasm|js|css|html)$/.test(f) || f === 'sw.js' || f.startsWith('bot_worker')) continue;
   const bytes = await readFile(dist + f);
   sizes[f] = { raw: bytes.length, gzip: gzipSync(bytes, { level: 9 }).length };
 }
-// The computer's Web Worker (next to the full app in peer/, created when a computer game or a
-// hint starts): its wasm (with the weights) and JS.
+// The computer's Web Worker (created when a computer game, a hint or an analysis starts): its wasm
+// (with the weights) and JS.
 // Standard backgammon's worker (the same worker with its own net) is counted apart: a page loads
 // one or the other.
-for (const f of await readdir(dist + 'peer/').catch(() => [])) {
+for (const f of await readdir(dist)) {
   if (!f.startsWith('bot_worker')) continue;
-  const bytes = await readFile(dist + 'peer/' + f);
+  const bytes = await readFile(dist + f);
   const into = f.startsWith('bot_worker_standard') ? standardSizes : botSizes;
   into[f] = { raw: bytes.length, gzip: gzipSync(bytes, { level: 9 }).length };
 }

@@ -31,7 +31,7 @@ test('an answer link opened in the host\'s browser connects the waiting tab', { 
   assert.ok(link.startsWith(host.url().split('#')[0].split('?')[0]), `${link} opens the host's page`);
   // Hostile or stray messages on the channel: not an answer, or far too long: nothing happens.
   const stray = await host.context().newPage();
-  await stray.goto(`${server.url}peer/`);
+  await stray.goto(`${server.url}`);
   await stray.evaluate(() => {
     const c = new BroadcastChannel('vrhcaby.answer');
     c.postMessage({ answer: 1 });

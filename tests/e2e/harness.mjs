@@ -1,6 +1,7 @@
 // Shared end-to-end helpers: a static server for dist/, headless Chromium via playwright-core,
 // and small readers of the page's data-* contract.
 import { createServer } from 'node:http';
+import { gzipSync } from 'node:zlib';
 import { readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -13,8 +14,9 @@ const TYPES = {
 };
 
 /** Serves dist/ on a free loopback port, under `prefix` (e.g. '/vrhcaby/' as on GitHub Pages);
- * resolves to { url, close }. */
-export async function serveDist(prefix = '/', port = 0) {
+ * resolves to { url, close }. `gzip`: compressed as GitHub Pages serves it (gzip when the
+ * browser accepts it, cacheable for 10 minutes). */
+export async function serveDist(prefix = '/', port = 0, { gzip = false } = {}) {
   const server = createServer(async (req, res) => {
     try {
       const pathname = decodeURIComponent(new URL(req.url, 'http://x').pathname);
@@ -24,8 +26,17 @@ export async function serveDist(prefix = '/', port = 0) {
       const file = join(DIST, path);
       if (!file.startsWith(DIST)) throw new Error('outside dist');
       await stat(file);
-      res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' });
-      res.end(await readFile(file));
+      const headers = { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' };
+      let body = await readFile(file);
+      if (gzip) {
+        headers['cache-control'] = 'max-age=600';
+        if (/\bgzip\b/.test(req.headers['accept-encoding'] ?? '') && extname(file) !== '.png') {
+          body = gzipSync(body, { level: 6 });
+          headers['content-encoding'] = 'gzip';
+        }
+      }
+      res.writeHead(200, headers);
+      res.end(body);
     } catch {
       res.writeHead(404).end('not found');
     }

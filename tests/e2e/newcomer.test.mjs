@@ -118,7 +118,7 @@ test('fourteen checkers borne off stay inside the tray', { timeout: 60_000 }, as
 
 test('against the computer the panel says which side is you, and the hint draws one arrow a step', { timeout: 120_000 }, async () => {
   const page = await newPage(browser);
-  await page.goto(`${server.url}peer/?seed=5&botpause=250`);
+  await page.goto(`${server.url}?seed=5&botpause=250`);
   await page.getByTestId('play-computer').click();
   await page.getByTestId('bot-level').selectOption('expert');
   await page.getByTestId('bot-side').selectOption('white');
@@ -169,7 +169,7 @@ test('against the computer the panel says which side is you, and the hint draws 
 
 test('My games keeps hot-seat games, removes all after a confirmation, and survives a spoiled store', { timeout: 120_000 }, async () => {
   const page = await newPage(browser);
-  await page.goto(`${server.url}peer/?seed=9`);
+  await page.goto(`${server.url}?seed=9`);
   await page.evaluate(() => localStorage.setItem('vrhcaby.history', '[{"broken":'));
   await page.reload();
   for (let i = 0; i < 2; i++) {
@@ -210,7 +210,7 @@ test('a hot-seat game names no "you"', { timeout: 60_000 }, async () => {
 
 test('auto-roll: in a standard game with the cube the player who may double is not asked each turn', { timeout: 120_000 }, async () => {
   const page = await newPage(browser);
-  await page.goto(`${server.url}peer/?seed=2026`);
+  await page.goto(`${server.url}?seed=2026`);
   await page.getByTestId('game-rules').selectOption('standard');
   await page.getByTestId('match-length').selectOption('3');
   await page.getByTestId('new-local-game').click();
@@ -244,7 +244,7 @@ test('auto-roll: in a standard game with the cube the player who may double is n
 
 test('the computer set-up screen has no empty gaps, and at 1280×800 a game shows its Menu chip whole', { timeout: 60_000 }, async () => {
   const page = await newPage(browser, { viewport: { width: 390, height: 844 } });
-  await page.goto(`${server.url}peer/`);
+  await page.goto(`${server.url}`);
   await page.getByTestId('play-computer').click();
   const gaps = await page.evaluate(() => {
     const box = (el) => el.getBoundingClientRect();
@@ -269,7 +269,7 @@ test('no console warnings on load and when the computer\'s worker starts', { tim
   page.on('console', (m) => { if (m.type() === 'warning' || m.type() === 'error') warnings.push(m.text()); });
   await page.goto(`${server.url}?seed=5`);
   await page.getByTestId('new-local-game').waitFor();
-  await page.goto(`${server.url}peer/?seed=5&botpause=50`);
+  await page.goto(`${server.url}?seed=5&botpause=50`);
   await page.getByTestId('play-computer').click();
   await page.getByTestId('bot-side').selectOption('black');
   await page.getByTestId('start-bot-game').click();

@@ -143,7 +143,7 @@ test('a second tab of a peer game neither plays nor connects until it takes the 
   const second = await guest.context().newPage();
   second.errors = [];
   second.on('pageerror', (e) => second.errors.push(e.message));
-  await second.goto(`${server.url}peer/`);
+  await second.goto(`${server.url}`);
   const busy = second.getByTestId('tab-busy');
   await busy.waitFor({ timeout: 10_000 });
   assert.equal(await busy.getAttribute('data-kind'), 'peer');

@@ -15,7 +15,7 @@ after(async () => { await browser?.close(); server?.close(); });
 /** A seeded game on this device, on the full app, with `moves` single moves played. */
 async function seededGame(moves) {
   const page = await newPage(browser, { viewport: { width: 390, height: 844 }, acceptDownloads: true });
-  await page.goto(`${server.url}peer/?seed=1234`);
+  await page.goto(`${server.url}?seed=1234`);
   await page.getByTestId('new-local-game').click();
   await waitPhase(page, 'moving');
   await playMoves(page, moves);
@@ -116,7 +116,7 @@ test('export, replay by the CLI, import into the viewer and step through it', { 
 test('the position IDs of the start position, and copy', { timeout: 60_000 }, async () => {
   const page = await newPage(browser);
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
-  await page.goto(`${server.url}peer/?seed=7`);
+  await page.goto(`${server.url}?seed=7`);
   await page.getByTestId('new-local-game').click();
   await waitPhase(page, 'moving');
   const turn = await page.locator('svg.board').getAttribute('data-turn');
@@ -143,16 +143,17 @@ async function resignOnTurn(page) {
 const series = (page) => page.locator('svg.board').evaluate((svg) =>
   [svg.getAttribute('data-series-white'), svg.getAttribute('data-series-black')]);
 
-test('rematch keeps the running score; swapping the seats moves it with the players; the start page hands its rematch over', { timeout: 180_000 }, async () => {
+test('rematch keeps the running score; swapping the seats moves it with the players', { timeout: 180_000 }, async () => {
   const page = await newPage(browser);
-  // The start page: a game there ends; its rematch continues on the full app.
+  // A game ends; its rematch follows on the same page.
   await page.goto(`${server.url}?seed=21`);
+  const url = page.url();
   await page.getByTestId('new-local-game').click();
   await waitPhase(page, 'moving');
   const first = await resignOnTurn(page);
   await page.getByTestId('rematch').click();
-  await page.waitForURL(/\/peer\//);
   await waitPhase(page, 'moving');
+  assert.equal(page.url(), url, 'no other page');
   const one = first === 'white' ? ['1', '0'] : ['0', '1'];
   assert.deepEqual(await series(page), one, 'the first game counted');
   // Second game: swap the seats for the next one; the score follows the players.

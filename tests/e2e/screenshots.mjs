@@ -25,7 +25,7 @@ const shoot = async (name, size, lang, fn) => {
 };
 /** A standard money game on one device, played until a player may double (Roll or Double). */
 const toRollOrDouble = async (p) => {
-  await p.goto(`${server.url}peer/?seed=2026`); await p.getByTestId('game-rules').selectOption('standard');
+  await p.goto(`${server.url}?seed=2026`); await p.getByTestId('game-rules').selectOption('standard');
   await p.getByTestId('match-length').selectOption('0'); await p.getByTestId('new-local-game').click();
   await waitPhase(p, 'moving');
   for (let i = 0; i < 6 && await p.getByTestId('double').count() === 0; i++) {
@@ -37,9 +37,9 @@ const toRollOrDouble = async (p) => {
 const which = (process.argv[3] ?? 'all').split(',');
 const want = (n) => which.includes('all') || which.includes(n);
 for (const size of ['phone', 'desk']) for (const lang of ['cs', 'en']) {
-  if (want('computer')) await shoot('computer', size, lang, async (p) => { await p.goto(`${server.url}peer/`); await p.getByTestId('play-computer').click(); await p.getByTestId('start-bot-game').waitFor(); });
+  if (want('computer')) await shoot('computer', size, lang, async (p) => { await p.goto(`${server.url}`); await p.getByTestId('play-computer').click(); await p.getByTestId('start-bot-game').waitFor(); });
   if (want('botgame')) await shoot('botgame', size, lang, async (p) => {
-    await p.goto(`${server.url}peer/?seed=5&botpause=250`); await p.getByTestId('play-computer').click();
+    await p.goto(`${server.url}?seed=5&botpause=250`); await p.getByTestId('play-computer').click();
     await p.getByTestId('bot-level').selectOption('expert'); await p.getByTestId('bot-side').selectOption('white');
     await p.getByTestId('start-bot-game').click();
     await p.waitForFunction(() => { const s = document.querySelector('svg.board'); return s.getAttribute('data-phase') === 'moving' && s.getAttribute('data-turn') === 'white' && !document.querySelector('[data-die][data-used]'); }, null, { timeout: 30000 });
@@ -54,13 +54,13 @@ for (const size of ['phone', 'desk']) for (const lang of ['cs', 'en']) {
     await waitPhase(p, 'moving', 'over');
   });
   if (want('match')) await shoot('match', size, lang, async (p) => {
-    await p.goto(`${server.url}peer/?seed=2026`); await p.getByTestId('game-rules').selectOption('standard');
+    await p.goto(`${server.url}?seed=2026`); await p.getByTestId('game-rules').selectOption('standard');
     await p.getByTestId('match-length').selectOption('3'); await p.getByTestId('new-local-game').click();
     await waitPhase(p, 'moving'); await p.getByTestId('resign').click(); await p.getByTestId('confirm-resign').click();
     await p.getByTestId('accept-resign').click(); await p.getByTestId('result').waitFor();
   });
   if (want('history')) await shoot('history', size, lang, async (p) => {
-    await p.goto(`${server.url}peer/?seed=9`);
+    await p.goto(`${server.url}?seed=9`);
     for (let i = 0; i < 2; i++) { await p.getByTestId('new-local-game').click(); await waitPhase(p, 'moving');
       await p.getByTestId('resign').click(); await p.getByTestId('confirm-resign').click(); await p.getByTestId('result').waitFor(); await p.getByTestId('result-menu').click(); }
     await p.getByTestId('my-games').click(); await p.getByTestId('history-game').first().waitFor();
@@ -87,18 +87,18 @@ for (const size of ['phone', 'desk']) for (const lang of ['cs', 'en']) {
     const { writeFile } = await import('node:fs/promises');
     await writeFile('/tmp/shot-record.json', JSON.stringify(rec));
     await p.addInitScript((l) => localStorage.setItem('vrhcaby.lang', l), lang);
-    await p.goto(`${server.url}peer/`); await p.getByTestId('import').setInputFiles('/tmp/shot-record.json');
+    await p.goto(`${server.url}`); await p.getByTestId('import').setInputFiles('/tmp/shot-record.json');
     await p.getByTestId('analyse').click(); await p.getByTestId('analysis-white').waitFor({ timeout: 60000 });
     await p.keyboard.press('Home'); await p.keyboard.press('ArrowRight'); await p.keyboard.press('ArrowRight');
     await p.getByTestId('analysis-here').waitFor();
   });
-  if (want('start')) await shoot('start', size, lang, async (p) => { await p.goto(`${server.url}peer/`); await p.getByTestId('my-games').waitFor(); });
+  if (want('start')) await shoot('start', size, lang, async (p) => { await p.goto(`${server.url}`); await p.getByTestId('my-games').waitFor(); });
   if (want('game')) await shoot('game', size, lang, async (p) => { await p.goto(`${server.url}?seed=11`); await p.getByTestId('new-local-game').click(); await waitPhase(p, 'moving'); });
   // Issue 21: the analysis, a puzzle judged, the tutor's warning mid-roll.
   const analysed = async (p) => {
     const dir = await mkdtemp(join(tmpdir(), 'vrhcaby-'));
     await writeFile(join(dir, 'game.json'), JSON.stringify(OPENING));
-    await p.goto(`${server.url}peer/`); await p.getByTestId('import').setInputFiles(join(dir, 'game.json'));
+    await p.goto(`${server.url}`); await p.getByTestId('import').setInputFiles(join(dir, 'game.json'));
     await p.getByTestId('analyse').click(); await p.getByTestId('analysis-white').waitFor({ timeout: 60000 });
   };
   if (want('analysis')) await shoot('analysis', size, lang, async (p) => { await analysed(p); await p.getByTestId('analysis').scrollIntoViewIfNeeded(); });
@@ -110,7 +110,7 @@ for (const size of ['phone', 'desk']) for (const lang of ['cs', 'en']) {
   if (want('tutor')) await shoot('tutor', size, lang, async (p) => {
     const start = side({ 6: 5, 8: 3, 13: 5, 24: 2 });
     await p.addInitScript(() => localStorage.setItem('vrhcaby.tutor', '1'));
-    await openPosition(p, `${server.url}peer/`, { position: { white: start, black: start }, first: 'white', rng: 15 });
+    await openPosition(p, `${server.url}`, { position: { white: start, black: start }, first: 'white', rng: 15 });
     await waitPhase(p, 'moving'); await p.locator('[data-point="8"]').click(); await p.locator('[data-point="2"][data-target]').click();
     await p.getByTestId('tutor-warning').waitFor({ timeout: 30000 }); await p.getByTestId('tutor-show').click();
   });

@@ -1,7 +1,8 @@
 // End-to-end: standard backgammon on the built page — a whole match to 3 points on one device
 // played by clicking only (a double dropped, a double taken, a redouble dropped, the Crawford
-// game without doubling and resigned, the match's end), the start page handing a standard game
-// to the full app, and a standard game against the computer answering a double.
+// game without doubling and resigned, the match's end), a standard and a house game on the one
+// page with every feature, an old address landing, and a standard game against the computer
+// answering a double.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
@@ -26,7 +27,7 @@ async function startStandard(page, url, length) {
 
 test('a whole match to 3 on one device, by clicking: doubles dropped and taken, Crawford, the end', { timeout: 240_000 }, async () => {
   const page = await newPage(browser, { viewport: { width: 1280, height: 800 } });
-  await startStandard(page, `${server.url}peer/?seed=2026`, 3);
+  await startStandard(page, `${server.url}?seed=2026`, 3);
   assert.equal(await attr(page, 'data-match-length'), '3');
   assert.equal(await attr(page, 'data-score-white'), '0');
   let doubles = 0;
@@ -120,40 +121,45 @@ test('a whole match to 3 on one device, by clicking: doubles dropped and taken, 
   assert.deepEqual(page.errors, []);
 });
 
-test('the start page hands a standard match over to the full app', { timeout: 60_000 }, async () => {
+test('a standard match and a house game start on the one page, each with every feature; old addresses land', { timeout: 60_000 }, async () => {
   const page = await newPage(browser, { viewport: { width: 390, height: 844 } });
   await page.goto(`${server.url}?seed=5`);
+  const url = page.url();
   await page.getByTestId('game-rules').selectOption('standard');
   await page.getByTestId('match-length').selectOption('7');
   await page.getByTestId('new-local-game').click();
-  await page.waitForURL(/\/peer\//);
   await page.waitForFunction(() => document.querySelector('svg.board')?.getAttribute('data-rules') === 'standard');
+  assert.equal(page.url(), url, 'no other page');
   assert.equal(await attr(page, 'data-match-length'), '7');
   assert.equal(await page.locator('[data-cube]').getAttribute('data-cube-owner'), 'center');
   // The saved game is a standard one with its options.
   const record = await page.evaluate(() => JSON.parse(localStorage.getItem('vrhcaby.save.local')).record);
   assert.equal(record.rules, 'standard');
   assert.equal(record.options.match_length, 7);
-  // Back on the start page, the standard game in progress (the only one) continues on the
-  // full app by itself.
+  // Reopened, the standard game in progress (the only one) continues by itself.
   await page.goto(`${server.url}?seed=5`);
-  await page.waitForURL(/\/peer\/.*#?/);
+  await page.waitForFunction(() => document.querySelector('svg.board')?.getAttribute('data-match-length') === '7');
+  // The old second page's address of it lands here, on the same game.
+  await page.goto(`${server.url}peer/#continue=local`);
+  await page.waitForURL((u) => !u.pathname.includes('/peer/'));
   await page.waitForFunction(() => document.querySelector('svg.board')?.getAttribute('data-match-length') === '7');
   assert.deepEqual(page.errors, []);
-  // The house rules stay the start page's own game.
+  // A house game: the move list, the export and the position's IDs, the hint, as in every game.
   const house = await newPage(browser, { viewport: { width: 390, height: 844 } });
   await house.goto(`${server.url}?seed=5`);
   await house.getByTestId('game-rules').selectOption('vrhcaby');
   await house.getByTestId('new-local-game').click();
   await waitPhase(house, 'moving');
   assert.equal(await attr(house, 'data-rules'), 'vrhcaby');
-  assert.ok(!house.url().includes('/peer/'));
+  for (const id of ['move-list', 'export', 'hint', 'tutor']) {
+    assert.equal(await house.getByTestId(id).count(), 1, id);
+  }
   assert.deepEqual(house.errors, []);
 });
 
 test('against the computer under standard rules it answers a double and plays on', { timeout: 120_000 }, async () => {
   const page = await newPage(browser, { viewport: { width: 1280, height: 800 } });
-  await page.goto(`${server.url}peer/?seed=9&botpause=30#computer`);
+  await page.goto(`${server.url}?seed=9&botpause=30#computer`);
   await page.getByTestId('bot-level').selectOption('expert');
   await page.getByTestId('bot-side').selectOption('white');
   await page.getByTestId('game-rules').selectOption('standard');
@@ -194,7 +200,7 @@ test('against the computer under standard rules it answers a double and plays on
 test('between two pages: the opening through the exchange, a double, a take, a resignation and the next game', { timeout: 180_000 }, async () => {
   const host = await peerPage(browser);
   const guest = await peerPage(browser);
-  await host.goto(`${server.url}peer/`);
+  await host.goto(`${server.url}`);
   await host.getByTestId('game-rules').selectOption('standard');
   await host.getByTestId('match-length').selectOption('3');
   await connect(host, guest);

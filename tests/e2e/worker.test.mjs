@@ -21,7 +21,7 @@ const MIDDLE = { white: [0, 1, 0, 0, 2, 0, 4, 1, 2, 0, 0, 0, 0, 3, 0, 0, 1, 0, 0
 /** Posts each request text to a fresh worker and returns the answers, parsed, in order. */
 async function ask(requests) {
   const page = await newPage(browser);
-  await page.goto(server.url + 'peer/');
+  await page.goto(server.url);
   const answers = await page.evaluate(async (requests) => {
     const w = new Worker('./bot_worker_loader.js');
     const texts = [];
