@@ -166,6 +166,34 @@ pub fn analysis_summary(
     }
 }
 
+/// A cube decision before the roll on the board judged: "Zdvojení −0,412 ??, nejlepší +0,105".
+#[must_use]
+pub fn analysis_cube(lang: Lang, kind: &str, played: f64, best: f64, mark: Option<&str>) -> String {
+    let name = match (lang, kind) {
+        (Lang::Cs, "double") => "Zdvojení",
+        (Lang::En, "double") => "Double",
+        (Lang::Cs, "no_double") => "Bez zdvojení",
+        (Lang::En, "no_double") => "No double",
+        (Lang::Cs, "take") => "Přijetí",
+        (Lang::En, "take") => "Take",
+        (Lang::Cs, "drop") => "Odmítnutí",
+        (Lang::En, "drop") => "Drop",
+        (Lang::Cs, _) => "Bobr",
+        (Lang::En, _) => "Beaver",
+    };
+    let mark = mark
+        .map(|m| format!(" {}", crate::analysis::symbol(m)))
+        .unwrap_or_default();
+    match lang {
+        Lang::Cs => format!(
+            "{name} {}{mark}, nejlepší {}",
+            format!("{played:+.3}").replace('.', ","),
+            format!("{best:+.3}").replace('.', ",")
+        ),
+        Lang::En => format!("{name} {played:+.3}{mark}, best {best:+.3}"),
+    }
+}
+
 /// The roll on the board judged: what was played and the best play (shown by the arrows).
 #[must_use]
 pub fn analysis_here(lang: Lang, played: f64, best: f64, mark: Option<&str>) -> String {

@@ -179,3 +179,20 @@ fn the_series_score_in_points_with_halves() {
     assert_eq!(series_score(Lang::Cs, 5, 0), "Série: Bílý 2½ – 0 Černý");
     assert_eq!(series_score(Lang::En, 1, 4), "Series: White ½ – 2 Black");
 }
+
+#[test]
+fn a_cube_decision_judged_in_both_languages() {
+    use super::{analysis_cube, Lang};
+    assert_eq!(
+        analysis_cube(Lang::Cs, "double", -0.4123, 0.105, Some("very_bad")),
+        "Zdvojení -0,412 ??, nejlepší +0,105"
+    );
+    assert_eq!(
+        analysis_cube(Lang::En, "no_double", 0.2, 0.2, None),
+        "No double +0.200, best +0.200"
+    );
+    assert_eq!(
+        analysis_cube(Lang::En, "beaver", 0.0, 0.1, Some("bad")),
+        "Beaver +0.000 ?, best +0.100"
+    );
+}

@@ -13,13 +13,17 @@ use crate::panel::{list_html, MoveListOf};
 use crate::state::Dispatch;
 
 /// How many commands of `record` to replay at each step: 0 (the start), then after each command
-/// that changes the board or the dice (the lot, a roll, a move), and the whole record last.
+/// that changes the board or the dice (the lot, the standard opening roll, a roll, a move), and
+/// the whole record last.
 fn steps(record: &Record) -> Vec<usize> {
     let mut out = vec![0];
     for (i, e) in record.commands.iter().enumerate() {
         let shown = matches!(
             e.cmd,
-            Command::Start { .. } | Command::Dice { .. } | Command::Move { .. }
+            Command::Start { .. }
+                | Command::Opening { .. }
+                | Command::Dice { .. }
+                | Command::Move { .. }
         );
         if shown || i + 1 == record.commands.len() {
             out.push(i + 1);
@@ -116,23 +120,32 @@ pub fn ReplayScreen() -> impl IntoView {
             go(j);
         }
     };
-    // The play judged for the roll on the board now (its dice not played yet): played and best.
-    let judged_here = Memo::new(move |_| {
+    // The roll on the board now, its dice not played yet.
+    let turn_here = Memo::new(move |_| {
         let moving = game.with(|g| {
             g.as_ref().is_some_and(|(g, _)| {
                 g.phase() == vrhcaby_rules::Phase::Moving
                     && g.dice_shown().iter().all(|(_, used)| !used)
             })
         });
-        let turn = turns_shown().checked_sub(1).filter(|_| moving)?;
+        turns_shown().checked_sub(1).filter(|_| moving)
+    });
+    // Its decisions judged: the cube's before the roll (standard), then the play (played and best).
+    let here_of = move |play: bool| {
+        let turn = turn_here.get()?;
         analysis.with(|a| match a {
-            State::Done { decisions, .. } => decisions
-                .iter()
-                .find(|d| d.kind == "play" && d.turn == turn)
-                .cloned(),
+            State::Done { decisions, .. } => Some(
+                decisions
+                    .iter()
+                    .filter(|d| (d.kind == "play") == play && d.turn == turn)
+                    .cloned()
+                    .collect::<Vec<_>>(),
+            ),
             _ => None,
         })
-    });
+    };
+    let judged_here = Memo::new(move |_| here_of(true).and_then(|v| v.into_iter().next()));
+    let cube_here = Memo::new(move |_| here_of(false).unwrap_or_default());
     // The best play of that roll as the hint's arrows on the board (cleared on leaving).
     Effect::new(move |_| {
         let hint = judged_here
@@ -187,7 +200,7 @@ pub fn ReplayScreen() -> impl IntoView {
                     on:click=move |_| go(last()) aria-label=move || s.say(Key::ReplayLast)>{icon(ICON_LAST)}</button>
             </div>
             {crate::panel::position_ids_of(s, ids)}
-            {analysis_panel(d, record, go_to_command, judged_here)}
+            {analysis_panel(d, record, go_to_command, (judged_here, cube_here))}
             <MoveListOf html=html/>
             <crate::panel::BackToStart/>
         </main>
@@ -201,7 +214,7 @@ fn analysis_panel(
     d: Dispatch,
     record: RwSignal<Option<Record>>,
     go_to_command: impl Fn(usize) + Copy + Send + Sync + 'static,
-    judged_here: Memo<Option<Judged>>,
+    (judged_here, cube_here): (Memo<Option<Judged>>, Memo<Vec<Judged>>),
 ) -> impl IntoView {
     let s = d.settings;
     let analysis = d.nav.analysis;
@@ -253,6 +266,19 @@ fn analysis_panel(
             _ => None,
         })
     };
+    let cube = move || {
+        cube_here
+            .get()
+            .into_iter()
+            .map(|j| {
+                view! {
+                    <p class="judged" data-testid="analysis-cube" data-kind=j.kind.clone()>
+                        {i18n::analysis_cube(s.lang.get(), &j.kind, j.played, j.best, j.mark.as_deref())}
+                    </p>
+                }
+            })
+            .collect_view()
+    };
     let here = move || {
         judged_here.get().map(|j| {
             view! {
@@ -290,6 +316,7 @@ fn analysis_panel(
             }}
             <div class="summary" data-testid="analysis-summary">{summary}</div>
             {graph}
+            {cube}
             {here}
             <Show when=move || analysis.with(|a| matches!(a, State::Done { .. }))>
                 <div class="row">
@@ -403,5 +430,18 @@ mod tests {
         let st = steps(g.record());
         assert_eq!(&st[..4], &[0, 1, 2, 3]);
         assert_eq!(st.last(), Some(&n), "the end is always a step");
+        // A standard game's opening roll is a step of its own (before its first move).
+        let v = vrhcaby_rules::Variant::standard(vrhcaby_rules::Options::money()).unwrap();
+        let mut s = Game::with_variant(v, None).unwrap();
+        let die = |n| vrhcaby_rules::Die::new(n).unwrap();
+        s.apply(
+            Command::Opening {
+                white: die(3),
+                black: die(1),
+            },
+            0,
+        )
+        .unwrap();
+        assert_eq!(steps(s.record()), vec![0, 1]);
     }
 }

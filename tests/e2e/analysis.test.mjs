@@ -229,3 +229,29 @@ test('the tutor warns of a scripted blunder and shows the best way on', { timeou
   await again.waitForFunction((was) => document.querySelector('[data-testid=tutor-warning]')?.dataset.at !== was, at);
   assert.deepEqual(again.errors, []);
 });
+
+test('a standard record: its cube decisions judged before the roll they came before', { timeout: 120_000 }, async () => {
+  // Black doubles at once after White's opening 3-1 (far too early) and White takes.
+  const STANDARD = {"format":"vrhcaby-record","version":1,"rules":"standard","options":{"match_length":0,"cube":true,"crawford":false,"holland":false,"jacoby":false,"beavers":false,"auto_doubles":0,"clock":{"kind":"none"}},"context":{"score":{"white":0,"black":0},"crawford":"before"},"commands":[{"t":0,"cmd":"opening","dice":[3,1]},{"t":1000,"cmd":"move","side":"white","from":8,"to":5},{"t":2000,"cmd":"move","side":"white","from":6,"to":5},{"t":3000,"cmd":"double","side":"black"},{"t":4000,"cmd":"take","side":"white"},{"t":5000,"cmd":"dice","dice":[4,2]},{"t":6000,"cmd":"move","side":"black","from":8,"to":4},{"t":7000,"cmd":"move","side":"black","from":6,"to":4}]};
+  const page = await newPage(browser);
+  const dir = await mkdtemp(join(tmpdir(), 'vrhcaby-'));
+  await writeFile(join(dir, 'standard.json'), JSON.stringify(STANDARD));
+  await page.addInitScript(() => localStorage.setItem('vrhcaby.lang', 'cs'));
+  await page.goto(server.url);
+  await page.getByTestId('import').setInputFiles(join(dir, 'standard.json'));
+  await page.getByTestId('analyse').click();
+  await page.getByTestId('analysis-white').waitFor({ timeout: 60_000 });
+  // Black's 4-2 on the board, not played yet: the double and the take before it, judged.
+  await page.keyboard.press('Home');
+  await page.keyboard.press('ArrowRight'); // White's opening roll
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowRight'); // White's play made
+  await page.keyboard.press('ArrowRight'); // Black's roll, on the board
+  const cube = page.getByTestId('analysis-cube');
+  await cube.first().waitFor();
+  assert.deepEqual(await cube.evaluateAll((els) => els.map((e) => e.dataset.kind)), ['double', 'take']);
+  assert.match(await cube.first().innerText(), /^Zdvojení [+-]\d,\d{3} (\?|\?\?), nejlepší [+-]\d,\d{3}$/);
+  assert.match(await cube.nth(1).innerText(), /^Přijetí [+-]\d,\d{3}, nejlepší [+-]\d,\d{3}$/);
+  await axeClean(page, 'standard analysis (cs)');
+  assert.deepEqual(page.errors, []);
+});
