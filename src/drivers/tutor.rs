@@ -13,6 +13,9 @@ use crate::state::Dispatch;
 
 thread_local! {
     static WATCH: RefCell<Watch> = RefCell::new(Watch::default());
+    /// The game (its first command's time) and record length last asked about: the session
+    /// changes on every tick, the question is asked once a move.
+    static ASKED: RefCell<Option<(u64, usize)>> = const { RefCell::new(None) };
 }
 
 pub fn install(d: Dispatch) {
@@ -32,14 +35,19 @@ pub fn install(d: Dispatch) {
             {
                 d.game.tutor.set(None);
             }
-            Some((tutor_question(s)?, len))
+            let first = s.game().record().commands.first().map_or(0, |e| e.t);
+            Some((tutor_question(s)?, (first, len)))
         });
         if !on {
-            d.game.tutor.set(None);
+            if d.game.tutor.with_untracked(Option::is_some) {
+                d.game.tutor.set(None);
+            }
             return;
         }
-        if let Some(((q, rolled_at), len)) = asked {
-            crate::drivers::bot::ask_tutor(d, &q, rolled_at, len);
+        if let Some(((q, rolled_at), key)) = asked {
+            if ASKED.with(|a| a.replace(Some(key))) != Some(key) {
+                crate::drivers::bot::ask_tutor(d, &q, rolled_at, key.1);
+            }
         }
     });
 }
