@@ -205,10 +205,9 @@ fn the_same_record_gets_the_same_answer() {
     }
 }
 
-#[test]
-fn cube_decisions_of_a_standard_game() {
-    let b = bot();
-    let v = Variant::standard(Options::money()).unwrap();
+/// A standard game under `options` after White's opening 3-1 played 8/5 6/5, and its last time.
+fn standard_opening(options: Options) -> (Game, u64) {
+    let v = Variant::standard(options).unwrap();
     let mut g = Game::with_variant(v, None).unwrap();
     let mut t = 0;
     g.apply(
@@ -220,6 +219,13 @@ fn cube_decisions_of_a_standard_game() {
     )
     .unwrap();
     play(&mut g, &mut t, &[(8, 5), (6, 5)]);
+    (g, t)
+}
+
+#[test]
+fn cube_decisions_of_a_standard_game() {
+    let b = bot();
+    let (mut g, mut t) = standard_opening(Options::money());
     // Black doubles at once (far too early) and White takes (right).
     t += 1_000;
     g.apply(Command::Double { side: Side::Black }, t).unwrap();
@@ -348,18 +354,7 @@ fn in_a_one_point_match_a_plays_equity_is_its_winning_chance() {
     // winning chance as equity), while money play counts them, cubeful.
     let mut b = bot();
     for (options, one_point) in [(Options::match_to(1), true), (Options::money(), false)] {
-        let v = Variant::standard(options).unwrap();
-        let mut g = Game::with_variant(v, None).unwrap();
-        let mut t = 0;
-        g.apply(
-            Command::Opening {
-                white: vrhcaby_rules::Die::new(3).unwrap(),
-                black: vrhcaby_rules::Die::new(1).unwrap(),
-            },
-            t,
-        )
-        .unwrap();
-        play(&mut g, &mut t, &[(8, 5), (6, 5)]);
+        let (g, _) = standard_opening(options);
         let a = analyse(&b, g.record(), 0).unwrap();
         let d = &a.decisions[0];
         let e = b
