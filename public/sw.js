@@ -1,7 +1,7 @@
 // Offline after the first visit: on install, cache the page and every asset it names (Trunk's
 // hashed file names are read from index.html); then serve from the cache, refreshing it from the
 // network when online.
-const CACHE = 'vrhcaby-v3';
+const CACHE = 'vrhcaby-v4';
 
 self.addEventListener('install', (event) => {
   event.waitUntil((async () => {
@@ -16,6 +16,7 @@ self.addEventListener('install', (event) => {
     for (const path of ['./manifest.webmanifest', './icon.svg',
       './bot_worker_loader.js', './bot_worker.js', './bot_worker_bg.wasm',
       './bot_worker_standard_loader.js', './bot_worker_standard.js', './bot_worker_standard_bg.wasm',
+      './relay_worker_loader.js', './relay_worker.js', './relay_worker_bg.wasm',
       // The release build's HTML is minified: an attribute's value may be unquoted.
       ...[...html.matchAll(/\b(?:href|src)=(?:"([^"]+)"|'([^']+)'|([^\s"'>]+))/g)]
         .map((m) => m[1] ?? m[2] ?? m[3])]) {

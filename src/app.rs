@@ -17,6 +17,9 @@ pub fn App() -> impl IntoView {
     // make an invitation; opened from a friend's answer link: hand the answer to the waiting tab;
     // else reopening the page mid-game goes straight back to the game.
     if answer_handed_over(d) {
+    } else if let Some((secret, relays, ice)) = link::room_in_url() {
+        link::clear_invitation_from_url();
+        link::join_room(d, secret, relays, ice);
     } else if let Some(invitation) = link::invitation_in_url() {
         link::clear_invitation_from_url();
         link::join(d, invitation);

@@ -271,6 +271,8 @@ pub struct Nav {
     pub busy: RwSignal<Option<Kind>>,
     /// Peer-to-peer connection progress.
     pub stage: RwSignal<Stage>,
+    /// The link with the friend (`data-link` of `peer-status`).
+    pub link: RwSignal<LinkState>,
     /// The record open in the replay viewer, and why the last file could not be opened (the
     /// full app only).
     pub replay: RwSignal<Option<vrhcaby_rules::Record>>,
@@ -282,6 +284,30 @@ pub struct Nav {
     pub replay_side: RwSignal<Option<Side>>,
     /// The judge's answer to the puzzle being played (`drivers::analysis::judge_puzzle`).
     pub puzzle: RwSignal<crate::learn::Judging>,
+}
+
+/// Where the link with the friend stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LinkState {
+    /// Looking for the friend for the first time.
+    Connecting,
+    Online,
+    /// The link dropped; both devices are looking for each other.
+    Reconnecting,
+    Offline,
+}
+
+impl LinkState {
+    /// The name in `data-link` (DESIGN.md's contract).
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            LinkState::Connecting => "connecting",
+            LinkState::Online => "online",
+            LinkState::Reconnecting => "reconnecting",
+            LinkState::Offline => "offline",
+        }
+    }
 }
 
 /// A driver's handler for the effects it carries out (a plain function of the dispatcher).
@@ -323,6 +349,7 @@ impl Dispatch {
                 load_error: RwSignal::new(None),
                 busy: RwSignal::new(None),
                 stage: RwSignal::new(Stage::Idle),
+                link: RwSignal::new(LinkState::Offline),
                 replay: RwSignal::new(None),
                 import_error: RwSignal::new(None),
                 analysis: RwSignal::new(crate::analysis::State::Idle),

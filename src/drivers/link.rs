@@ -6,14 +6,18 @@ use std::cell::RefCell;
 
 use leptos::prelude::*;
 use vrhcaby_p2p::{decode, Message, PeerGame};
+use vrhcaby_relay::Role;
 use vrhcaby_rules::Side;
 
+use super::room::{self, RoomInfo};
 use super::storage;
-pub use crate::invite::{answer_in_url, clear_invitation_from_url, invitation_in_url, Stage};
+pub use crate::invite::{
+    answer_in_url, clear_invitation_from_url, invitation_in_url, room_in_url, Stage,
+};
 use crate::net::webrtc::{Link, LinkEvent};
 use crate::platform;
 use crate::session::{Effect, Input, Kind, LinkInput, PeerSession, Session};
-use crate::state::{Dispatch, Screen};
+use crate::state::{Dispatch, LinkState, Screen};
 
 const ICE_KEY: &str = "vrhcaby.ice";
 /// Public STUN servers used unless the player sets others.
@@ -33,9 +37,10 @@ pub fn set_ice_servers(text: &str) {
     platform::store(ICE_KEY, text);
 }
 
-fn ice_list() -> Vec<String> {
-    ice_servers()
-        .lines()
+/// The servers in a list's text: one a line, `URL [user password]`.
+#[must_use]
+pub fn ice_lines(text: &str) -> Vec<String> {
+    text.lines()
         .map(str::trim)
         .filter(|l| !l.is_empty())
         .map(String::from)
@@ -61,6 +66,15 @@ pub fn install(d: Dispatch) {
             .with(|s| s.as_ref().is_some_and(|s| s.kind() == Kind::Peer));
         if !peer && d.nav.screen.get() != Screen::Friend {
             close();
+            room::leave();
+            d.nav.link.set(LinkState::Offline);
+        } else if peer
+            && !room::active()
+            && !LINK.with(|l| l.borrow().as_ref().is_some_and(Link::is_open))
+        {
+            // A peer game continued on this device (a reload, a later visit): back into its
+            // room, to find the friend by itself.
+            resume(d);
         }
     });
 }
@@ -82,6 +96,8 @@ fn handler(d: Dispatch) -> impl Fn(LinkEvent) + 'static {
     move |ev| match ev {
         LinkEvent::Open => {
             d.nav.stage.set(Stage::Connected);
+            d.nav.link.set(LinkState::Online);
+            room::opened(d);
             if is_peer(d) {
                 d.input(Input::Link(LinkInput::Open));
                 d.nav.screen.set(Screen::Game);
@@ -89,6 +105,12 @@ fn handler(d: Dispatch) -> impl Fn(LinkEvent) + 'static {
         }
         LinkEvent::Message(text) => receive(d, text),
         LinkEvent::Closed => {
+            // In a room, both devices look for each other again by themselves.
+            if room::closed(d) {
+                d.input(Input::Link(LinkInput::Closed));
+                return;
+            }
+            d.nav.link.set(LinkState::Offline);
             // A connection that never opened failed: say what to try.
             if matches!(
                 d.nav.stage.get_untracked(),
@@ -124,6 +146,7 @@ fn receive(d: Dispatch, text: String) {
             Err(_) => return,
         },
     };
+    room::bind_game(&game_id);
     let saved = storage::saved_text(Kind::Peer)
         .and_then(|t| PeerSession::load(&t).ok())
         .filter(|p| p.game_id() == game_id);
@@ -143,8 +166,166 @@ fn receive(d: Dispatch, text: String) {
     });
 }
 
-/// The host: a new peer game (or the current one, to reconnect) and an invitation.
+/// The host: a new peer game (or the current one, to reconnect) and its one link: the friend's
+/// device connects through the relays. A game whose room is saved goes back into it.
 pub fn invite(d: Dispatch) {
+    let current = d.game.session.with_untracked(|s| {
+        s.as_ref()
+            .filter(|s| s.kind() == Kind::Peer && s.game().result().is_none())
+            .and_then(|s| s.remote().map(|p| p.game_id().to_string()))
+    });
+    close();
+    if let Some(info) = current.as_deref().and_then(room::saved) {
+        let again = info.role == Role::Guest || !info.game.is_empty();
+        let url = room_link(&info);
+        if info.role == Role::Host {
+            d.nav.stage.set(Stage::Room(url));
+        }
+        room::enter(d, info, again);
+        return;
+    }
+    let relays = room::relays();
+    if relays.is_empty() {
+        invite_manual(d);
+        return;
+    }
+    d.nav.stage.set(Stage::Preparing);
+    d.nav.screen.set(Screen::Friend);
+    let own_ice = ice_servers();
+    let info = |game: String| RoomInfo {
+        secret: room::new_secret(),
+        role: Role::Host,
+        relays: relays.clone(),
+        ice: (own_ice.trim() != DEFAULT_ICE).then(|| own_ice.clone()),
+        game,
+    };
+    if let Some(game) = current {
+        let info = info(game);
+        d.nav.stage.set(Stage::Room(room_link(&info)));
+        room::enter(d, info, true);
+        return;
+    }
+    let id = format!("{:016x}", platform::entropy());
+    let game = PeerGame::new_under(
+        id.clone(),
+        Side::White,
+        storage::remembered_variant_for_peer(),
+        platform::now_ms(),
+    );
+    let info = info(id);
+    storage::adopt(d, Session::peer(PeerSession::new(game)), move || {
+        d.nav.stage.set(Stage::Room(room_link(&info)));
+        room::enter(d, info, false);
+    });
+}
+
+/// The one link of a room.
+fn room_link(info: &RoomInfo) -> String {
+    page_link(&crate::invite::room_fragment(
+        &info.secret,
+        &info.relays,
+        info.ice.as_deref(),
+    ))
+}
+
+/// The guest opened a one-link invitation: into the room (the host's hello brings the game).
+pub fn join_room(d: Dispatch, secret: String, relays: Vec<String>, ice: Option<String>) {
+    close();
+    let unused = d.game.session.with_untracked(|s| {
+        s.as_ref()
+            .is_some_and(|s| s.kind() == Kind::Peer && s.game().record().commands.is_empty())
+    });
+    if unused || !is_peer(d) {
+        d.set_session(None);
+    }
+    d.nav.stage.set(Stage::Joining);
+    d.nav.screen.set(Screen::Friend);
+    let relays = if relays.is_empty() {
+        room::relays()
+    } else {
+        relays
+    };
+    let info = RoomInfo {
+        secret,
+        role: Role::Guest,
+        relays,
+        ice,
+        game: String::new(),
+    };
+    storage::with_claim(d, Kind::Peer, true, move || room::enter(d, info, false));
+}
+
+/// The room reaches no relay: the host gets the manual codes, the guest is asked for one.
+pub fn no_relay(d: Dispatch, role: Role) {
+    match role {
+        Role::Host => {
+            room::forget();
+            invite_manual(d);
+        }
+        Role::Guest => {
+            if d.nav.stage.get_untracked() == Stage::Joining {
+                d.nav.stage.set(Stage::NoRelay);
+            }
+        }
+    }
+}
+
+/// "Connect with codes instead": the host leaves the room for the manual codes; the guest is
+/// shown where to paste the host's code.
+pub fn manual(d: Dispatch) {
+    match room::info().map(|i| i.role) {
+        Some(Role::Guest) => d.nav.stage.set(Stage::NoRelay),
+        _ => {
+            // The room is forgotten: this game goes on with codes (no resuming into the room).
+            room::forget();
+            invite_manual(d);
+        }
+    }
+}
+
+/// A peer game in progress continued on this device: back into its room, if it has one.
+pub fn resume(d: Dispatch) {
+    let game = d.game.session.with_untracked(|s| {
+        s.as_ref()
+            .filter(|s| s.kind() == Kind::Peer && s.game().result().is_none())
+            .and_then(|s| s.remote().map(|p| p.game_id().to_string()))
+    });
+    if let Some(info) = game.as_deref().and_then(room::saved) {
+        if !room::active() {
+            room::enter(d, info, true);
+        }
+    }
+}
+
+/// The host in a room: a new offer on a new link. `None` if the browser could not make one.
+pub async fn offer_in_room(d: Dispatch, ice: &[String]) -> Option<String> {
+    close();
+    let (link, code) = Link::offer(ice, handler(d)).await.ok()?;
+    LINK.with(|l| *l.borrow_mut() = Some(link));
+    Some(code)
+}
+
+/// The guest in a room: answers an offer on a new link.
+pub async fn answer_in_room(d: Dispatch, ice: &[String], offer: &str) -> Option<String> {
+    close();
+    let (link, code) = Link::answer(ice, offer, handler(d)).await.ok()?;
+    LINK.with(|l| *l.borrow_mut() = Some(link));
+    Some(code)
+}
+
+/// The host in a room takes the guest's answer.
+pub fn accept_in_room(d: Dispatch, answer: String) {
+    let _ = d;
+    let fut = LINK.with(|l| l.borrow().as_ref().map(|link| link.accept(&answer)));
+    if let Some(fut) = fut {
+        leptos::task::spawn_local(async move {
+            let _ = fut.await;
+        });
+    }
+}
+
+/// The host: the manual codes (no relay, or asked for): an invitation code and an answer box.
+pub fn invite_manual(d: Dispatch) {
     let reconnecting = d.game.session.with_untracked(|s| {
         s.as_ref()
             .is_some_and(|s| s.kind() == Kind::Peer && s.game().result().is_none())
@@ -154,7 +335,7 @@ pub fn invite(d: Dispatch) {
     d.nav.screen.set(Screen::Friend);
     let offer = move || {
         leptos::task::spawn_local(async move {
-            match Link::offer(&ice_list(), handler(d)).await {
+            match Link::offer(&ice_lines(&ice_servers()), handler(d)).await {
                 Ok((link, code)) => {
                     LINK.with(|l| *l.borrow_mut() = Some(link));
                     d.nav.stage.set(Stage::Invited(invitation_link(&code)));
@@ -214,7 +395,7 @@ pub fn join(d: Dispatch, invitation: String) {
     // Claim the peer game for this tab now, so the hello finds it held.
     storage::with_claim(d, Kind::Peer, true, move || {
         leptos::task::spawn_local(async move {
-            match Link::answer(&ice_list(), &invitation, handler(d)).await {
+            match Link::answer(&ice_lines(&ice_servers()), &invitation, handler(d)).await {
                 Ok((link, code)) => {
                     LINK.with(|l| *l.borrow_mut() = Some(link));
                     d.nav.stage.set(Stage::Answered(code));
@@ -227,21 +408,21 @@ pub fn join(d: Dispatch, invitation: String) {
 
 /// The page's address with the invitation in the fragment.
 fn invitation_link(code: &str) -> String {
-    page_link("join", code)
+    page_link(&format!("join={code}"))
 }
 
 /// The page's address with the guest's answer in the fragment (`drivers::handover`): the same
 /// page as the host's, so it opens there.
 #[must_use]
 pub fn answer_link(code: &str) -> String {
-    page_link("answer", code)
+    page_link(&format!("answer={code}"))
 }
 
-fn page_link(what: &str, code: &str) -> String {
+fn page_link(fragment: &str) -> String {
     let base = web_sys::window()
         .and_then(|w| w.location().href().ok())
         .unwrap_or_default();
     let base = base.split('#').next().unwrap_or_default();
     let base = base.split('?').next().unwrap_or_default();
-    format!("{base}#{what}={code}")
+    format!("{base}#{fragment}")
 }

@@ -15,6 +15,7 @@ pub mod tutor;
 
 pub mod handover;
 pub mod link;
+pub mod room;
 
 use leptos::prelude::GetUntracked;
 

@@ -3,6 +3,7 @@
 //! and translated (`errors`). No English reaches the Czech UI.
 
 mod errors;
+mod friend;
 mod howto;
 mod learn;
 mod phrases;
@@ -149,6 +150,14 @@ pub enum Key {
     Save,
     Online,
     Offline,
+    OneLink,
+    WaitingForFriend,
+    Joining,
+    Reconnecting,
+    UseCodes,
+    NoRelay,
+    Relays,
+    RelayPrivacy,
     Leave,
     ConfirmLeave,
     Reconnect,
@@ -235,6 +244,9 @@ pub fn t(lang: Lang, key: Key) -> &'static str {
         return text;
     }
     if let Some(text) = learn::say(lang, key) {
+        return text;
+    }
+    if let Some(text) = friend::say(lang, key) {
         return text;
     }
     match (lang, key) {

@@ -101,9 +101,16 @@ fn js_err(e: JsValue) -> String {
 fn new_pc(ice: &[String]) -> Result<RtcPeerConnection, String> {
     let config = RtcConfiguration::new();
     let servers = js_sys::Array::new();
-    for url in ice.iter().filter(|u| !u.trim().is_empty()) {
+    // A line is `URL [user password]` (a TURN server needs the two).
+    for line in ice {
+        let mut parts = line.split_whitespace();
+        let Some(url) = parts.next() else { continue };
         let server = RtcIceServer::new();
-        server.set_urls(&JsValue::from_str(url.trim()));
+        server.set_urls(&JsValue::from_str(url));
+        if let (Some(user), Some(password)) = (parts.next(), parts.next()) {
+            server.set_username(user);
+            server.set_credential(password);
+        }
         servers.push(&server);
     }
     config.set_ice_servers(&servers);

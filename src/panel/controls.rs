@@ -8,7 +8,7 @@ use super::{act, with_session, LanguageAndSound};
 use crate::i18n::{self, Key};
 use crate::session::Intent;
 use crate::state::{
-    Dispatch, Motion, Screen, Settings, AUTO_KEY, AUTO_ROLL_KEY, FOLLOW_KEY, NUMBERS_KEY,
+    Dispatch, LinkState, Motion, Screen, Settings, AUTO_KEY, AUTO_ROLL_KEY, FOLLOW_KEY, NUMBERS_KEY,
 };
 
 #[component]
@@ -62,6 +62,7 @@ pub fn Controls(confirm_resign: RwSignal<bool>, confirm_leave: RwSignal<bool>) -
         })
         .unwrap_or(false)
     };
+    let link_state = move || d.nav.link.get();
     view! {
         <section class="controls">
             {standard_controls()}
@@ -72,10 +73,19 @@ pub fn Controls(confirm_resign: RwSignal<bool>, confirm_leave: RwSignal<bool>) -
                     // `peer-status` keeps its text contract (`online`/`offline`, for tests); the
                     // player reads the state in their language.
                     <span class=if online { "presence on" } else { "presence off" }>
-                        <span class="sr-only" aria-hidden="true" data-testid="peer-status">{if online { "online" } else { "offline" }}</span>
-                        {move || if online { s.say(Key::Online) } else { s.say(Key::Offline) }}
+                        <span class="sr-only" aria-hidden="true" data-testid="peer-status"
+                            data-link=move || if online { "online" } else { link_state().name() }>
+                            {if online { "online" } else { "offline" }}
+                        </span>
+                        {move || if online {
+                            s.say(Key::Online)
+                        } else if link_state() == LinkState::Reconnecting || link_state() == LinkState::Connecting {
+                            s.say(Key::Reconnecting)
+                        } else {
+                            s.say(Key::Offline)
+                        }}
                     </span>
-                    <Show when=move || !online && playing()>
+                    <Show when=move || !online && playing() && !matches!(link_state(), LinkState::Reconnecting | LinkState::Connecting)>
                         <button class="chip" data-testid="reconnect" on:click=move |_| crate::drivers::link::invite(d)>
                             {s.say(Key::Reconnect)}
                         </button>

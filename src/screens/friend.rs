@@ -1,11 +1,12 @@
 //! Connecting two devices: the host's invitation (link, copy button, QR code, the answer box) and
 //! the guest's answer code; STUN/TURN settings; a failed connection says what to try.
 
-use leptos::either::EitherOf6;
+use leptos::either::EitherOf9;
 use leptos::prelude::*;
 
 use crate::drivers::handover;
 use crate::drivers::link::{self, Stage};
+use crate::drivers::room;
 use crate::i18n::{self, Key};
 use crate::net::qr::qr_path;
 use crate::panel::LanguageAndSound;
@@ -39,17 +40,18 @@ pub fn FriendScreen() -> impl IntoView {
     let copied = RwSignal::new(false);
     let link_copied = RwSignal::new(false);
     let invitation = RwSignal::new(String::new());
+    let relays = RwSignal::new(room::relays_text());
     view! {
         <main class="friend">
             <h1>{move || ctx.say(Key::PlayFriend)}</h1>
             {move || match nav.stage.get() {
-                Stage::Idle | Stage::Preparing => EitherOf6::A(view! {
+                Stage::Idle | Stage::Preparing => EitherOf9::A(view! {
                     <p class="status" data-testid="friend-status">{ctx.say(Key::Preparing)}</p>
                 }),
                 Stage::Invited(url) => {
                     let url2 = url.clone();
                     let url3 = url.clone();
-                    EitherOf6::B(view! {
+                    EitherOf9::B(view! {
                         <label for="invite-link">{move || ctx.say(Key::Invitation)}</label>
                         <input class="code" readonly id="invite-link" data-testid="invite-link" prop:value=url.clone()
                             data-length=url.len().to_string()/>
@@ -76,7 +78,7 @@ pub fn FriendScreen() -> impl IntoView {
                     let answer_url = link::answer_link(&code);
                     let code2 = code.clone();
                     let url2 = answer_url.clone();
-                    EitherOf6::C(view! {
+                    EitherOf9::C(view! {
                         <label for="answer-code">{move || ctx.say(Key::SendBack)}</label>
                         <textarea class="code" readonly id="answer-code" data-testid="answer-code" rows="3" prop:value=code></textarea>
                         <label for="answer-link">{move || ctx.say(Key::AnswerLink)}</label>
@@ -98,7 +100,7 @@ pub fn FriendScreen() -> impl IntoView {
                         <p class="status">{ctx.say(Key::Connecting)}</p>
                     })
                 }
-                Stage::HandedOver { code, taken } => EitherOf6::F(view! {
+                Stage::HandedOver { code, taken } => EitherOf9::F(view! {
                     <p class="status" data-testid="handed-over" role="status"
                         data-taken=taken.map(|t| t.to_string())>
                         {move || ctx.say(match taken {
@@ -112,18 +114,44 @@ pub fn FriendScreen() -> impl IntoView {
                             aria-label=move || ctx.say(Key::SendBack) prop:value=code></textarea>
                     })}
                 }),
-                Stage::Connecting | Stage::Connected => EitherOf6::D(view! {
+                Stage::Connecting | Stage::Connected => EitherOf9::D(view! {
                     <p class="status" data-testid="friend-status">{ctx.say(Key::Connecting)}</p>
                 }),
-                Stage::Failed => EitherOf6::E(view! {
+                Stage::Room(url) => {
+                    let url2 = url.clone();
+                    let url3 = url.clone();
+                    EitherOf9::G(view! {
+                        <label for="invite-link">{move || ctx.say(Key::OneLink)}</label>
+                        <input class="code" readonly id="invite-link" data-testid="invite-link" prop:value=url.clone()
+                            data-length=url.len().to_string()/>
+                        <div class="row">
+                            <button class="primary" data-testid="copy-invite"
+                                on:click=move |_| { crate::platform::copy(&url2); copied.set(true); }>
+                                {move || if copied.get() { ctx.say(Key::Copied) } else { ctx.say(Key::CopyLink) }}
+                            </button>
+                            {share_button(url.clone())}
+                        </div>
+                        <Qr text=url3 invitation=true/>
+                        <p class="status" data-testid="friend-status" role="status">{move || ctx.say(Key::WaitingForFriend)}</p>
+                        <button data-testid="manual-codes" on:click=move |_| link::manual(d)>{move || ctx.say(Key::UseCodes)}</button>
+                    })
+                }
+                Stage::Joining => EitherOf9::H(view! {
+                    <p class="status" data-testid="friend-status" role="status">{move || ctx.say(Key::Joining)}</p>
+                    <button data-testid="manual-codes" on:click=move |_| link::manual(d)>{move || ctx.say(Key::UseCodes)}</button>
+                }),
+                Stage::NoRelay => EitherOf9::I(view! {
+                    <div class="broken" role="alert" data-testid="no-relay">{move || ctx.say(Key::NoRelay)}</div>
+                }),
+                Stage::Failed => EitherOf9::E(view! {
                     <div class="broken" role="alert" data-testid="connect-error">
                         <strong>{ctx.say(Key::ConnectFailed)}</strong>
                     </div>
                     <button class="primary" on:click=move |_| link::invite(d)>{ctx.say(Key::PlayFriend)}</button>
                 }),
             }}
-            <Show when=move || matches!(nav.stage.get(), Stage::Invited(_) | Stage::Failed)>
-                <details class="join">
+            <Show when=move || matches!(nav.stage.get(), Stage::Invited(_) | Stage::Failed | Stage::NoRelay)>
+                <details class="join" open=move || nav.stage.get() == Stage::NoRelay>
                     <summary id="join-summary">{move || ctx.say(Key::HaveInvitation)}</summary>
                     <textarea class="code" rows="2" data-testid="paste-invite" aria-labelledby="join-summary"
                         prop:value=move || invitation.get()
@@ -134,6 +162,13 @@ pub fn FriendScreen() -> impl IntoView {
                     </button>
                 </details>
             </Show>
+            <details class="relays">
+                <summary id="relays-summary">{move || ctx.say(Key::Relays)}</summary>
+                <textarea class="code" rows="4" data-testid="relays" aria-labelledby="relays-summary" prop:value=move || relays.get()
+                    on:input=move |ev| relays.set(event_target_value(&ev))></textarea>
+                <button on:click=move |_| room::set_relays(&relays.get_untracked())>{move || ctx.say(Key::Save)}</button>
+                <p class="help" data-testid="relay-privacy">{move || ctx.say(Key::RelayPrivacy)}</p>
+            </details>
             <details class="ice">
                 <summary id="ice-summary">{move || ctx.say(Key::IceServers)}</summary>
                 <textarea class="code" rows="3" data-testid="ice-servers" aria-labelledby="ice-summary" prop:value=move || ice.get()

@@ -48,8 +48,19 @@ export async function serveDist(prefix = '/', port = 0, { gzip = false } = {}) {
 export async function launch() {
   return chromium.launch({
     executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
+    // Tests never reach the internet: every name but this machine's is unresolvable (the public
+    // relays and STUN servers among them).
     args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--disable-background-networking',
-      '--disable-component-update', '--disable-sync', '--no-first-run'],
+      '--disable-component-update', '--disable-sync', '--no-first-run',
+      '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1, EXCLUDE *.local'],
+  });
+}
+
+/** No relay list in this context's storage: "Play with a friend" goes straight to the manual
+ * codes, as these tests expect (the relay tests name their local relay with `?relays=`). */
+export async function noRelays(context) {
+  await context.addInitScript(() => {
+    if (localStorage.getItem('vrhcaby.relays') === null) localStorage.setItem('vrhcaby.relays', '');
   });
 }
 
@@ -57,6 +68,7 @@ export async function launch() {
  * Czech unless `options.locale` says otherwise (the page follows `navigator.language`). */
 export async function newPage(browser, options = {}) {
   const context = await browser.newContext({ viewport: { width: 1100, height: 800 }, locale: 'cs-CZ', ...options });
+  await noRelays(context);
   const page = await context.newPage();
   page.errors = [];
   page.on('pageerror', (e) => page.errors.push(e.message));
@@ -175,6 +187,7 @@ export async function playMoves(page, n) {
 export async function peerPage(browser, options = {}) {
   const context = await browser.newContext({ viewport: { width: 1000, height: 800 }, locale: 'cs-CZ', ...options });
   await context.addInitScript(() => localStorage.setItem('vrhcaby.ice', ''));
+  await noRelays(context);
   const page = await context.newPage();
   page.errors = [];
   page.on('pageerror', (e) => page.errors.push(e.message));

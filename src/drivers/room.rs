@@ -1,0 +1,367 @@
+//! Signalling through Nostr relays (one link; issue 20): the relay worker (loaded only when a game
+//! with a friend needs it), this side's [`Negotiator`], and the WebRTC link they set up — and set
+//! up again, by themselves, after every drop, reload or sleep while the game goes on.
+
+use std::cell::RefCell;
+
+use leptos::prelude::*;
+use serde::{Deserialize, Serialize};
+use vrhcaby_relay::{hex, Do, Negotiator, Note, Role};
+use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
+use web_sys::{MessageEvent, Worker};
+
+use super::link;
+use crate::platform;
+use crate::state::{Dispatch, LinkState};
+
+/// The public relays used unless the player or the address sets others (one place to change).
+pub const DEFAULT_RELAYS: &[&str] = &[
+    "wss://relay.damus.io",
+    "wss://nos.lol",
+    "wss://relay.primal.net",
+    "wss://offchain.pub",
+];
+const RELAYS_KEY: &str = "vrhcaby.relays";
+/// The room of the peer game in progress, so a reload or a later visit finds the friend again.
+const ROOM_KEY: &str = "vrhcaby.room";
+const WORKER_URL: &str = "./relay_worker_loader.js";
+/// With no relay open this long after entering the room, the manual codes are offered.
+const FALLBACK_MS: u64 = 6_000;
+const TICK_MS: i32 = 1_000;
+
+/// What a device keeps of a room: the invitation's secret and what it was made with.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RoomInfo {
+    pub secret: String,
+    pub role: Role,
+    pub relays: Vec<String>,
+    /// The host's STUN/TURN servers, when it set its own (carried in the invitation).
+    #[serde(default)]
+    pub ice: Option<String>,
+    /// The peer game it is for (the guest learns it from the host's hello).
+    #[serde(default)]
+    pub game: String,
+}
+
+struct Active {
+    info: RoomInfo,
+    neg: Negotiator,
+    worker: Worker,
+    ready: bool,
+    queue: Vec<String>,
+    entered: u64,
+    relays_open: usize,
+    /// The manual codes were offered (no relay answered).
+    fell_back: bool,
+    interval: i32,
+}
+
+thread_local! {
+    static ROOM: RefCell<Option<Active>> = const { RefCell::new(None) };
+}
+
+/// The relays: the address's `?relays=` (this tab only), else the player's list, else the
+/// defaults.
+#[must_use]
+pub fn relays() -> Vec<String> {
+    if let Some(list) = platform::query_param("relays") {
+        let list = js_sys::decode_uri_component(&list)
+            .ok()
+            .and_then(|s| s.as_string())
+            .unwrap_or(list);
+        return split(&list.replace(',', "\n"));
+    }
+    split(&relays_text())
+}
+
+/// The player's relay list as edited on the connection screen (one URL a line).
+#[must_use]
+pub fn relays_text() -> String {
+    platform::load(RELAYS_KEY).unwrap_or_else(|| DEFAULT_RELAYS.join("\n"))
+}
+
+pub fn set_relays(text: &str) {
+    platform::store(RELAYS_KEY, text);
+}
+
+fn split(text: &str) -> Vec<String> {
+    text.lines()
+        .map(str::trim)
+        .filter(|l| l.starts_with("ws://") || l.starts_with("wss://"))
+        .map(String::from)
+        .collect()
+}
+
+/// A new room secret: 16 random bytes.
+#[must_use]
+pub fn new_secret() -> String {
+    let mut bytes = [0u8; 16];
+    bytes[..8].copy_from_slice(&platform::entropy().to_le_bytes());
+    bytes[8..].copy_from_slice(&platform::entropy().to_le_bytes());
+    hex(&bytes)
+}
+
+/// The room saved for the peer game `game`.
+#[must_use]
+pub fn saved(game: &str) -> Option<RoomInfo> {
+    let info: RoomInfo = serde_json::from_str(&platform::load(ROOM_KEY)?).ok()?;
+    (info.game == game).then_some(info)
+}
+
+fn save(info: &RoomInfo) {
+    if let Ok(text) = serde_json::to_string(info) {
+        platform::store(ROOM_KEY, &text);
+    }
+}
+
+/// The guest learned its game from the host's hello: the room is this game's.
+pub fn bind_game(game: &str) {
+    ROOM.with(|r| {
+        if let Some(a) = r.borrow_mut().as_mut() {
+            if a.info.game.is_empty() {
+                a.info.game = game.to_string();
+                save(&a.info);
+            }
+        }
+    });
+}
+
+/// Whether this tab is in a room now.
+#[must_use]
+pub fn active() -> bool {
+    ROOM.with(|r| r.borrow().is_some())
+}
+
+/// The room's secret and relays, for the invitation link.
+#[must_use]
+pub fn info() -> Option<RoomInfo> {
+    ROOM.with(|r| r.borrow().as_ref().map(|a| a.info.clone()))
+}
+
+/// Enters a room: starts the relay worker and this side's negotiation. `again`: a game that
+/// was connected before (the screen says "reconnecting").
+pub fn enter(d: Dispatch, info: RoomInfo, again: bool) {
+    leave();
+    let Ok(worker) = Worker::new(WORKER_URL) else {
+        fall_back(d);
+        return;
+    };
+    let on_message = Closure::<dyn FnMut(MessageEvent)>::new(move |ev: MessageEvent| {
+        if let Some(text) = ev.data().as_string() {
+            from_worker(d, &text);
+        }
+    });
+    worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
+    on_message.forget();
+    let on_error = Closure::<dyn FnMut(web_sys::Event)>::new(move |_| fall_back(d));
+    worker.set_onerror(Some(on_error.as_ref().unchecked_ref()));
+    on_error.forget();
+    let tick = Closure::<dyn FnMut()>::new(move || tick(d));
+    let interval = web_sys::window()
+        .and_then(|w| {
+            w.set_interval_with_callback_and_timeout_and_arguments_0(
+                tick.as_ref().unchecked_ref(),
+                TICK_MS,
+            )
+            .ok()
+        })
+        .unwrap_or(0);
+    tick.forget();
+    save(&info);
+    let me = format!("{:016x}", platform::entropy());
+    let join = serde_json::json!({ "op": "join", "secret": info.secret, "relays": info.relays });
+    let mut neg = Negotiator::new(info.role, me);
+    let first = neg.start(platform::now_ms());
+    ROOM.with(|r| {
+        *r.borrow_mut() = Some(Active {
+            info,
+            neg,
+            worker,
+            ready: false,
+            queue: vec![join.to_string()],
+            entered: platform::now_ms(),
+            relays_open: 0,
+            fell_back: false,
+            interval,
+        });
+    });
+    d.nav.link.set(if again {
+        LinkState::Reconnecting
+    } else {
+        LinkState::Connecting
+    });
+    run(d, first);
+}
+
+/// Leaves the room (the game ended or was left, or the manual codes took over).
+pub fn leave() {
+    if let Some(a) = ROOM.with(|r| r.borrow_mut().take()) {
+        a.worker.terminate();
+        if let Some(w) = web_sys::window() {
+            w.clear_interval_with_handle(a.interval);
+        }
+    }
+}
+
+/// Forgets the saved room too (the peer game is over or left).
+pub fn forget() {
+    leave();
+    platform::remove(ROOM_KEY);
+}
+
+fn post(text: String) {
+    ROOM.with(|r| {
+        if let Some(a) = r.borrow_mut().as_mut() {
+            if a.ready {
+                let _ = a.worker.post_message(&JsValue::from_str(&text));
+            } else {
+                a.queue.push(text);
+            }
+        }
+    });
+}
+
+fn from_worker(d: Dispatch, text: &str) {
+    let Ok(msg) = serde_json::from_str::<serde_json::Value>(text) else {
+        return;
+    };
+    if msg["ready"] == true {
+        ROOM.with(|r| {
+            if let Some(a) = r.borrow_mut().as_mut() {
+                a.ready = true;
+                for text in a.queue.drain(..) {
+                    let _ = a.worker.post_message(&JsValue::from_str(&text));
+                }
+            }
+        });
+    } else if let Ok(note) = serde_json::from_value::<Note>(msg["note"].clone()) {
+        let out = ROOM.with(|r| {
+            r.borrow_mut()
+                .as_mut()
+                .map(|a| a.neg.heard(&note, platform::now_ms()))
+        });
+        run(d, out.unwrap_or_default());
+    } else if let Some(relays) = msg.get("relays") {
+        let count = |k: &str| relays[k].as_u64().unwrap_or(0);
+        let (open, total, tried) = (count("open"), count("total"), count("tried"));
+        ROOM.with(|r| {
+            if let Some(a) = r.borrow_mut().as_mut() {
+                a.relays_open = open as usize;
+            }
+        });
+        if open == 0 && tried == total {
+            // Every relay refused or failed: no need to wait for the fallback's time.
+            fall_back(d);
+        }
+    }
+}
+
+fn tick(d: Dispatch) {
+    let now = platform::now_ms();
+    let (out, no_relay) = ROOM.with(|r| match r.borrow_mut().as_mut() {
+        Some(a) => (
+            a.neg.tick(now),
+            !a.fell_back && a.relays_open == 0 && now.saturating_sub(a.entered) >= FALLBACK_MS,
+        ),
+        None => (Vec::new(), false),
+    });
+    if no_relay {
+        fall_back(d);
+    }
+    run(d, out);
+}
+
+/// No relay answers: the host is offered the manual codes; the guest is told to ask for one.
+fn fall_back(d: Dispatch) {
+    let first = ROOM.with(|r| {
+        let mut r = r.borrow_mut();
+        match r.as_mut() {
+            Some(a) if !a.fell_back && !a.neg.is_open() => {
+                a.fell_back = true;
+                Some(a.info.role)
+            }
+            _ => None,
+        }
+    });
+    if let Some(role) = first {
+        link::no_relay(d, role);
+    }
+}
+
+/// Carries out what the negotiation says.
+fn run(d: Dispatch, todo: Vec<Do>) {
+    for act in todo {
+        match act {
+            Do::MakeOffer => {
+                let ice = ice();
+                leptos::task::spawn_local(async move {
+                    let made = link::offer_in_room(d, &ice).await;
+                    let out = ROOM.with(|r| {
+                        r.borrow_mut().as_mut().map(|a| match made {
+                            Some(code) => a.neg.offer_made(
+                                format!("{:016x}", platform::entropy()),
+                                code,
+                                platform::now_ms(),
+                            ),
+                            None => {
+                                a.neg.offer_failed();
+                                Vec::new()
+                            }
+                        })
+                    });
+                    run(d, out.unwrap_or_default());
+                });
+            }
+            Do::Answer { offer, code } => {
+                let ice = ice();
+                leptos::task::spawn_local(async move {
+                    let Some(answer) = link::answer_in_room(d, &ice, &code).await else {
+                        return;
+                    };
+                    let out = ROOM.with(|r| {
+                        r.borrow_mut()
+                            .as_mut()
+                            .map(|a| a.neg.answer_made(&offer, answer, platform::now_ms()))
+                    });
+                    run(d, out.unwrap_or_default());
+                });
+            }
+            Do::Accept { code } => link::accept_in_room(d, code),
+            Do::Publish(note) => post(serde_json::json!({ "op": "say", "note": note }).to_string()),
+            Do::Quiet => post(r#"{"op":"quiet"}"#.to_string()),
+        }
+    }
+}
+
+/// The STUN/TURN servers for this room: the host's from the invitation, else this device's.
+fn ice() -> Vec<String> {
+    let carried = ROOM.with(|r| r.borrow().as_ref().and_then(|a| a.info.ice.clone()));
+    link::ice_lines(&carried.unwrap_or_else(link::ice_servers))
+}
+
+/// The link opened (called by the link's handler).
+pub fn opened(d: Dispatch) {
+    let out = ROOM.with(|r| r.borrow_mut().as_mut().map(|a| a.neg.opened()));
+    if let Some(out) = out {
+        d.nav.link.set(LinkState::Online);
+        run(d, out);
+    }
+}
+
+/// The link went down: look for the friend again. `false` if this tab is in no room.
+pub fn closed(d: Dispatch) -> bool {
+    let out = ROOM.with(|r| {
+        r.borrow_mut()
+            .as_mut()
+            .map(|a| a.neg.closed(platform::now_ms()))
+    });
+    match out {
+        Some(out) => {
+            d.nav.link.set(LinkState::Reconnecting);
+            run(d, out);
+            true
+        }
+        None => false,
+    }
+}
