@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs what building (and, with `--test`, testing) the game needs, skipping what is there:
 # the wasm32 target, Trunk, the wasm-bindgen-cli matching Cargo.lock, npm's binaryen (wasm-opt),
-# playwright-core and axe-core (package-lock.json), and for tests Debian's chromium + chromium-driver.
+# playwright-core, axe-core and ws (package-lock.json), and for tests Debian's chromium +
+# chromium-driver and a Nostr relay from PyPI.
 # Source it (`. scripts/setup.sh`) to get the tools on PATH.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
@@ -31,7 +32,7 @@ if ! command -v node >/dev/null || ! command -v npm >/dev/null; then
   apt-get update -qq && apt-get install -y -qq nodejs npm
 fi
 if [ ! -x node_modules/.bin/wasm-opt ] || [ ! -d node_modules/playwright-core ] \
-   || [ ! -d node_modules/axe-core ] || [ ! -d node_modules/terser ] \
+   || [ ! -d node_modules/axe-core ] || [ ! -d node_modules/terser ] || [ ! -d node_modules/ws ] \
    || [ package-lock.json -nt node_modules/.package-lock.json ]; then
   npm ci --no-audit --no-fund
 fi
@@ -40,5 +41,16 @@ if [ "${1:-}" = "--test" ]; then
   if ! command -v chromium >/dev/null || ! command -v chromedriver >/dev/null; then
     echo "== installing chromium and chromium-driver"
     apt-get update -qq && apt-get install -y -qq chromium chromium-driver
+  fi
+  # A Nostr relay for the signalling tests (PyPI's nostr-relay, in its own environment under
+  # target/): the tests start it on a loopback port (tests/e2e/relay.mjs).
+  if [ ! -x target/relay-venv/bin/nostr-relay ]; then
+    echo "== installing nostr-relay (PyPI) into target/relay-venv"
+    if ! python3 -c 'import ensurepip, venv' 2>/dev/null; then
+      apt-get update -qq && apt-get install -y -qq python3-venv
+    fi
+    rm -rf target/relay-venv
+    python3 -m venv target/relay-venv
+    target/relay-venv/bin/pip install -q nostr-relay==1.14
   fi
 fi

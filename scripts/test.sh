@@ -12,6 +12,7 @@ cargo fmt --all -- --check
 echo "== cargo clippy (native and wasm)"
 cargo clippy --workspace --all-targets -- -D warnings
 cargo clippy --target wasm32-unknown-unknown -p vrhcaby --all-targets -- -D warnings
+cargo clippy --target wasm32-unknown-unknown -p vrhcaby-relay --all-targets -- -D warnings
 
 echo "== native tests (rules crate, app logic)"
 cargo test --workspace
@@ -22,8 +23,8 @@ cargo test --release -p vrhcaby-p2p --test sim -- --nocapture
 echo "== browser component tests (wasm-bindgen-test, headless Chromium)"
 cargo test --target wasm32-unknown-unknown -p vrhcaby --test browser --test peer
 
-echo "== release build (the start page, and the full app under peer/)"
+echo "== release build (the page and its three workers)"
 ./scripts/build.sh
 
-echo "== end-to-end tests (headless Chromium against the built page)"
+echo "== end-to-end tests (headless Chromium against the built page; Nostr relays on loopback)"
 node --test --test-concurrency=1 tests/e2e/

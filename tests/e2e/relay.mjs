@@ -71,25 +71,45 @@ export async function startRelay() {
 /** A hostile relay in front of `upstream`: each client gets its own upstream connection, and of
  * the events the relay would deliver it drops `drop`, delays some by up to `delayMs`, sends some
  * twice, and every `replayMs` sends again an event it delivered before (to every client).
- * Returns `{ url, events, stop() }` (`events`: how many it saw). */
+ * Half the replays are forged (content or stamp changed). Returns `{ url, events, forged,
+ * stop() }` (how many events it saw and forged). */
 export async function hostileRelay(upstream, { drop = 0.3, delayMs = 3000, duplicate = 0.3, replayMs = 700, seed = 1 } = {}) {
   let state = seed;
   const random = () => { state = (state * 1103515245 + 12345) % 2147483648; return state / 2147483648; };
   const port = await freePort();
   const server = new WebSocketServer({ host: '127.0.0.1', port });
   const seen = [];
+  const published = [];
   const clients = new Set();
+  let forged = 0;
   const replay = setInterval(() => {
     if (!seen.length) return;
     const [sub, event] = seen[Math.floor(random() * seen.length)];
-    for (const c of clients) if (c.readyState === 1) c.send(JSON.stringify(['EVENT', sub, event]));
+    // Half the time a forgery: the same event with one digit of its sealed content changed
+    // (what a relay would do to steer a connection), or with a newer stamp.
+    let copy = event;
+    if (random() < 0.5) {
+      forged += 1;
+      copy = { ...event };
+      if (random() < 0.5) {
+        const i = 30 + Math.floor(random() * (copy.content.length - 30));
+        copy.content = copy.content.slice(0, i) + (copy.content[i] === '0' ? '1' : '0') + copy.content.slice(i + 1);
+      } else {
+        copy.created_at += 5;
+      }
+    }
+    for (const c of clients) if (c.readyState === 1) c.send(JSON.stringify(['EVENT', sub, copy]));
   }, replayMs);
   server.on('connection', (client) => {
     clients.add(client);
     const up = new WebSocket(upstream);
     const queue = [];
     up.on('open', () => { for (const m of queue.splice(0)) up.send(m); });
-    client.on('message', (m) => { const text = m.toString(); if (up.readyState === 1) up.send(text); else queue.push(text); });
+    client.on('message', (m) => {
+      const text = m.toString();
+      published.push(text);
+      if (up.readyState === 1) up.send(text); else queue.push(text);
+    });
     up.on('message', (m) => {
       const text = m.toString();
       let msg;
@@ -110,6 +130,9 @@ export async function hostileRelay(upstream, { drop = 0.3, delayMs = 3000, dupli
   return {
     url: `ws://127.0.0.1:${port}`,
     events: () => seen.length,
+    forged: () => forged,
+    /** Every message the pages sent to this relay. */
+    published: () => published,
     stop() { clearInterval(replay); for (const c of clients) c.terminate(); server.close(); },
   };
 }

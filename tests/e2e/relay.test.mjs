@@ -89,3 +89,145 @@ test('one link: the guest opens it and both are online; a reload of either page 
   await host.context().close();
   await guest.context().close();
 });
+
+/** Connects a fresh host and guest through `relays`; resolves with both pages. */
+async function pair(relays, { hostInit } = {}) {
+  const host = await peerPage(browser);
+  const guest = await peerPage(browser);
+  if (hostInit) await host.context().addInitScript(hostInit);
+  const url = await invite(host, relays);
+  await guest.goto(url);
+  await waitLink(host, 'online');
+  await waitLink(guest, 'online');
+  return { host, guest, url };
+}
+
+test('the host\'s network cut for 20 s: both look for each other, reconnect by themselves, and the move made meanwhile arrives', { timeout: 240_000 }, async () => {
+  // The host's peer connections are kept where the test can cut them (a network change cuts the
+  // data channel and every socket; the browser's offline mode cuts only the sockets).
+  const { host, guest } = await pair([relay.url], {
+    hostInit: () => {
+      const Native = window.RTCPeerConnection;
+      window.__pcs = [];
+      window.RTCPeerConnection = class extends Native {
+        constructor(...args) { super(...args); window.__pcs.push(this); }
+      };
+    },
+  });
+  await play(host, guest, 2);
+  // Cut while the guest is on turn, so the guest can move meanwhile.
+  const bySeat = { white: host, black: guest };
+  for (let i = 0; i < 4 && (await attr(host, 'data-turn')) !== 'black'; i++) await play(host, guest, 1);
+  assert.equal(await attr(host, 'data-turn'), 'black');
+  await host.context().setOffline(true);
+  await host.evaluate(() => window.__pcs.forEach((pc) => pc.close()));
+  const cut = Date.now();
+  await waitLink(guest, 'reconnecting');
+  assert.equal(await guest.getByTestId('reconnect').count(), 0, 'nothing to press');
+  await waitPhase(guest, 'moving');
+  await playOneMove(bySeat.black);
+  const moved = await snapshot(guest);
+  await host.waitForTimeout(8000);
+  assert.equal(await link(host), 'reconnecting', 'the host looks for the guest meanwhile');
+  assert.equal(await link(guest), 'reconnecting');
+  await host.waitForTimeout(Math.max(0, 20_000 - (Date.now() - cut)));
+  await host.context().setOffline(false);
+  const back = Date.now();
+  await waitLink(host, 'online', 60_000);
+  await waitLink(guest, 'online', 60_000);
+  console.log(`network back → both online: ${Date.now() - back} ms`);
+  await sameBoards(host, guest);
+  // The guest's move made while cut off is on the host's board too.
+  const checkers = (snap) => JSON.stringify(Object.entries(snap).filter(([k]) => !['turn', 'phase', 'dice'].includes(k)));
+  assert.equal(checkers(await snapshot(host)), checkers(moved));
+  await play(host, guest, 2);
+  assert.deepEqual(host.errors, []);
+  assert.deepEqual(guest.errors, []);
+  await host.context().close();
+  await guest.context().close();
+});
+
+/** A loopback address where nothing listens. */
+const deadRelay = 'ws://127.0.0.1:9';
+
+test('two relays, one of them dead: still one link, and both online', { timeout: 120_000 }, async () => {
+  const { host, guest } = await pair([deadRelay, relay.url]);
+  await play(host, guest, 2);
+  await host.context().close();
+  await guest.context().close();
+});
+
+test('no relay reachable: the manual codes appear by themselves and work', { timeout: 120_000 }, async () => {
+  const host = await peerPage(browser);
+  const guest = await peerPage(browser);
+  await host.goto(`${server.url}?relays=${encodeURIComponent(deadRelay)}`);
+  await host.getByTestId('play-friend').click();
+  // The answer box of the manual codes, with an invitation link that carries the offer itself.
+  await host.getByTestId('paste-answer').waitFor({ timeout: 15_000 });
+  const invitation = await host.getByTestId('invite-link').inputValue();
+  assert.match(invitation, /#join=/);
+  await guest.goto(invitation);
+  await guest.getByTestId('answer-code').waitFor();
+  await host.getByTestId('paste-answer').fill(await guest.getByTestId('answer-code').inputValue());
+  await host.getByTestId('connect').click();
+  await waitLink(host, 'online');
+  await waitLink(guest, 'online');
+  await play(host, guest, 2);
+  await host.context().close();
+  await guest.context().close();
+});
+
+test('a guest whose device reaches no relay is asked for the code, and "manual-codes" gives it', { timeout: 120_000 }, async () => {
+  const host = await peerPage(browser);
+  const guest = await peerPage(browser);
+  const url = await invite(host, [relay.url]);
+  // The guest's link names a relay its device cannot reach.
+  await guest.goto(url.replace(/relays=[^&]*/, `relays=${encodeURIComponent(deadRelay)}`));
+  await guest.getByTestId('no-relay').waitFor({ timeout: 15_000 });
+  await host.getByTestId('manual-codes').click();
+  await host.getByTestId('paste-answer').waitFor();
+  const invitation = await host.getByTestId('invite-link').inputValue();
+  await guest.getByTestId('paste-invite').fill(invitation);
+  await guest.getByTestId('join').click();
+  await guest.getByTestId('answer-code').waitFor();
+  await host.getByTestId('paste-answer').fill(await guest.getByTestId('answer-code').inputValue());
+  await host.getByTestId('connect').click();
+  await waitLink(host, 'online');
+  await waitLink(guest, 'online');
+  await host.context().close();
+  await guest.context().close();
+});
+
+test('a hostile relay (dropping, delaying, duplicating, replaying, forging) neither lets a stranger in nor breaks the game', { timeout: 240_000 }, async () => {
+  const hostile = await hostileRelay(relay.url, { seed: 7 });
+  try {
+    const { host, guest, url } = await pair([hostile.url]);
+    await play(host, guest, 4);
+    // Publishing stops once connected: nothing more is said to the relay while the game goes on.
+    const said = () => hostile.published().filter((m) => m.startsWith('["EVENT"')).length;
+    const before = said();
+    await host.waitForTimeout(5_000);
+    assert.equal(said(), before, 'no event published while connected');
+    // The room's secret never reaches a relay (it stays in the link's fragment).
+    const secret = url.match(/#room=([0-9a-f]{32})/)[1];
+    assert.ok(hostile.published().length > 0);
+    assert.ok(hostile.published().every((m) => !m.includes(secret)));
+    // A stranger with a link of another room on the same relay: it never reaches the host.
+    const stranger = await peerPage(browser);
+    await stranger.goto(`${server.url}#room=${'ab'.repeat(16)}&relays=${encodeURIComponent(hostile.url)}`);
+    // Replays of everything the relay carried go on meanwhile; the game goes on.
+    await play(host, guest, 4);
+    await host.waitForTimeout(5_000);
+    assert.equal(await link(host), 'online');
+    assert.equal(await link(guest), 'online');
+    assert.equal(await stranger.getByTestId('friend-status').count(), 1, 'the stranger is still waiting');
+    assert.equal(await stranger.locator('svg.board').count(), 0, 'no game reached the stranger');
+    await play(host, guest, 2);
+    assert.ok(hostile.events() > 0);
+    assert.ok(hostile.forged() > 0, 'forged events were sent too');
+    for (const p of [host, guest, stranger]) assert.deepEqual(p.errors, []);
+    for (const p of [host, guest, stranger]) await p.context().close();
+  } finally {
+    hostile.stop();
+  }
+});
