@@ -4,6 +4,7 @@ import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { connectPair, launch, serveDist, openPosition, side, waitPhase } from './harness.mjs';
+import { startRelay } from './relay.mjs';
 /** White's 6-5 played 13/7 13/8 (a bad play), then three book replies. */
 const OPENING = { format: 'vrhcaby-record', version: 1, commands: [
   { t: 1000, cmd: 'start', first: 'white' }, { t: 1000, cmd: 'dice', dice: [6, 5] },
@@ -36,7 +37,27 @@ const toRollOrDouble = async (p) => {
 };
 const which = (process.argv[3] ?? 'all').split(',');
 const want = (n) => which.includes('all') || which.includes(n);
+const wantRelay = ['all', 'room', 'norelay', 'reconnecting'].some((n) => (process.argv[3] ?? 'all').split(',').includes(n));
+const relay = wantRelay ? await startRelay() : null;
 for (const size of ['phone', 'desk']) for (const lang of ['cs', 'en']) {
+  const relayed = relay && `${server.url}?relays=${encodeURIComponent(relay.url)}`;
+  if (want('room')) await shoot('room', size, lang, async (p) => {
+    await p.goto(relayed); await p.getByTestId('play-friend').click(); await p.getByTestId('manual-codes').waitFor();
+    await p.locator('details.relays summary').click();
+  });
+  if (want('norelay')) await shoot('norelay', size, lang, async (p) => {
+    await p.goto(`${server.url}#room=${'ab'.repeat(16)}&relays=${encodeURIComponent('ws://127.0.0.1:9')}`);
+    await p.getByTestId('no-relay').waitFor({ timeout: 15000 });
+  });
+  if (want('reconnecting')) await shoot('reconnecting', size, lang, async (p) => {
+    const guestCtx = await browser.newContext();
+    const guest = await guestCtx.newPage();
+    await p.goto(relayed); await p.getByTestId('play-friend').click(); await p.getByTestId('manual-codes').waitFor();
+    await guest.goto(await p.getByTestId('invite-link').inputValue());
+    await p.waitForFunction(() => document.querySelector('[data-testid=peer-status]')?.getAttribute('data-link') === 'online', null, { timeout: 30000 });
+    await guestCtx.close();
+    await p.waitForFunction(() => document.querySelector('[data-testid=peer-status]')?.getAttribute('data-link') === 'reconnecting', null, { timeout: 30000 });
+  });
   if (want('computer')) await shoot('computer', size, lang, async (p) => { await p.goto(`${server.url}`); await p.getByTestId('play-computer').click(); await p.getByTestId('start-bot-game').waitFor(); });
   if (want('botgame')) await shoot('botgame', size, lang, async (p) => {
     await p.goto(`${server.url}?seed=5&botpause=250`); await p.getByTestId('play-computer').click();
@@ -103,4 +124,5 @@ for (const size of ['phone', 'desk']) for (const lang of ['cs', 'en']) {
     await p.getByTestId('tutor-warning').waitFor({ timeout: 30000 }); await p.getByTestId('tutor-show').click();
   });
 }
-await browser.close(); server.close();
+await browser.close();
+relay?.stop(); server.close();
