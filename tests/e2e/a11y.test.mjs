@@ -7,6 +7,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
+import { startRelay } from './relay.mjs';
 import {
   launch, newPage, openPosition, peerPage, playMoves, serveDist, side, waitOnline, waitPhase,
 } from './harness.mjs';
@@ -18,7 +19,8 @@ const LANGS = ['cs', 'en'];
 let server;
 let browser;
 before(async () => { server = await serveDist(); browser = await launch(); });
-after(async () => { await browser?.close(); server?.close(); });
+let relay;
+after(async () => { await browser?.close(); server?.close(); relay?.stop(); });
 
 /** Runs axe on the page as it is; returns the serious and critical violations, readable. The
  * label-in-name rule (experimental in axe) is on too: the board's labels must hold what it shows. */
@@ -153,6 +155,27 @@ for (const lang of LANGS) {
         assert.equal(await page.getByTestId('points').getAttribute('data-points'), '4');
         assert.deepEqual(page.errors, []);
         await page.context().close();
+      });
+
+      test('the one-link screens: waiting for the friend, no relay, reconnecting', { timeout: 120_000 }, async () => {
+        relay ??= await startRelay();
+        const host = await pageIn(lang, size, peerPage);
+        const guest = await pageIn(lang, size, peerPage);
+        await host.goto(`${server.url}?relays=${encodeURIComponent(relay.url)}`);
+        await host.getByTestId('play-friend').click();
+        await host.getByTestId('manual-codes').waitFor();
+        for (const summary of await host.locator('main summary').all()) await summary.click();
+        await expectClean(host, 'one link, waiting (fold-outs open)');
+        const lone = await pageIn(lang, size, peerPage);
+        await lone.goto(`${server.url}#room=${'ab'.repeat(16)}&relays=${encodeURIComponent('ws://127.0.0.1:9')}`);
+        await lone.getByTestId('no-relay').waitFor({ timeout: 15_000 });
+        await expectClean(lone, 'no relay');
+        await guest.goto(await host.getByTestId('invite-link').inputValue());
+        await host.waitForFunction(() => document.querySelector('[data-testid=peer-status]')?.dataset.link === 'online', null, { timeout: 30_000 });
+        await guest.context().close();
+        await host.waitForFunction(() => document.querySelector('[data-testid=peer-status]')?.dataset.link === 'reconnecting', null, { timeout: 30_000 });
+        await expectClean(host, 'peer game, reconnecting');
+        for (const p of [host, lone]) { assert.deepEqual(p.errors, []); await p.context().close(); }
       });
 
       test('the friend, answer and peer game screens, and the leave confirmation', { timeout: 120_000 }, async () => {
