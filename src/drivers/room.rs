@@ -169,6 +169,7 @@ pub fn enter(d: Dispatch, info: RoomInfo, again: bool) {
         .unwrap_or(0);
     tick.forget();
     save(&info);
+    wake_on_visible();
     let me = format!("{:016x}", platform::entropy());
     let join = serde_json::json!({ "op": "join", "secret": info.secret, "relays": info.relays });
     let mut neg = Negotiator::new(info.role, me);
@@ -192,6 +193,29 @@ pub fn enter(d: Dispatch, info: RoomInfo, again: bool) {
         LinkState::Connecting
     });
     run(d, first);
+}
+
+/// When the page becomes visible again (a phone waking up), the worker retries its relays at
+/// once. Installed once a page.
+fn wake_on_visible() {
+    thread_local! {
+        static INSTALLED: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+    }
+    if INSTALLED.with(|i| i.replace(true)) {
+        return;
+    }
+    let Some(doc) = web_sys::window().and_then(|w| w.document()) else {
+        return;
+    };
+    let doc2 = doc.clone();
+    let on_change = Closure::<dyn FnMut()>::new(move || {
+        if doc2.visibility_state() == web_sys::VisibilityState::Visible {
+            post(r#"{"op":"wake"}"#.to_string());
+        }
+    });
+    let _ = doc
+        .add_event_listener_with_callback("visibilitychange", on_change.as_ref().unchecked_ref());
+    on_change.forget();
 }
 
 /// Leaves the room (the game ended or was left, or the manual codes took over).

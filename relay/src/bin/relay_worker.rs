@@ -4,7 +4,8 @@
 //! it again every [`REPEAT_MS`] until told to be quiet, and hands the page every note that opens.
 //!
 //! Page → worker (JSON text): `{"op":"join","secret":HEX,"relays":[URL…]}`,
-//! `{"op":"say","note":NOTE}`, `{"op":"quiet"}`, `{"op":"leave"}`.
+//! `{"op":"say","note":NOTE}`, `{"op":"quiet"}`, `{"op":"leave"}`, `{"op":"wake"}` (the page is
+//! visible again: retry every relay now; the worker's own `online` event does the same).
 //! Worker → page: `{"ready":true}`, `{"note":NOTE}`, `{"relays":{"open":N,"total":M,"tried":T}}`
 //! (`tried`: relays that have opened or failed at least once).
 
@@ -91,6 +92,11 @@ mod worker {
         });
         scope().set_onmessage(Some(on_message.as_ref().unchecked_ref()));
         on_message.forget();
+        // Back online (or the page woke up): every relay not connected is tried now, not after
+        // its pause.
+        let on_online = Closure::<dyn FnMut()>::new(wake);
+        scope().set_ononline(Some(on_online.as_ref().unchecked_ref()));
+        on_online.forget();
         let repeat = Closure::<dyn FnMut()>::new(say_again);
         let _ = scope().set_interval_with_callback_and_timeout_and_arguments_0(
             repeat.as_ref().unchecked_ref(),
@@ -151,6 +157,7 @@ mod worker {
             }
             Some("quiet") => STATE.with(|s| s.borrow_mut().note = None),
             Some("leave") => leave(),
+            Some("wake") => wake(),
             _ => {}
         }
     }
@@ -174,12 +181,39 @@ mod worker {
         });
     }
 
+    fn wake() {
+        let (generation, idle): (u32, Vec<usize>) = STATE.with(|s| {
+            let mut s = s.borrow_mut();
+            let idle = s
+                .relays
+                .iter_mut()
+                .enumerate()
+                .filter(|(_, r)| r.socket.is_none())
+                .map(|(i, r)| {
+                    r.pause_ms = 1_000;
+                    i
+                })
+                .collect();
+            (s.generation, idle)
+        });
+        for i in idle {
+            connect(generation, i);
+        }
+    }
+
     fn current(generation: u32) -> bool {
         STATE.with(|s| s.borrow().generation == generation)
     }
 
     fn connect(generation: u32, i: usize) {
-        let url = STATE.with(|s| s.borrow().relays.get(i).map(|r| r.url.clone()));
+        // A relay already connected or connecting (a wake-up before its pause ended) is left.
+        let url = STATE.with(|s| {
+            s.borrow()
+                .relays
+                .get(i)
+                .filter(|r| r.socket.is_none())
+                .map(|r| r.url.clone())
+        });
         let Some(url) = url else { return };
         let ws = match WebSocket::new(&url) {
             Ok(ws) => ws,
@@ -238,7 +272,7 @@ mod worker {
                 r.open = false;
                 r.tried = true;
                 let pause = r.pause_ms;
-                r.pause_ms = (r.pause_ms * 2).min(30_000);
+                r.pause_ms = (r.pause_ms * 2).min(15_000);
                 Some(pause)
             });
             report();
