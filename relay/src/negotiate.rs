@@ -4,8 +4,6 @@
 //! is newer than the last one answered, and a knock only from a page not heard before (or newer
 //! from the guest this link is with). Nothing is published once the link is open.
 
-use std::collections::BTreeSet;
-
 use crate::note::{Note, Role, What};
 
 /// How often the relay worker says the current note again while the link is down (a relay keeps
@@ -47,9 +45,13 @@ pub struct Negotiator {
     /// Host: the guest page this link is with, and the newest stamp heard from it.
     peer: Option<(String, u64)>,
     /// Host: every guest page heard from.
-    pages: BTreeSet<String>,
+    pages: Vec<String>,
     /// Guest: the stamp of the newest offer answered, and its name.
     answered: Option<(u64, String)>,
+    /// Guest: its token. Host: the token of the answer taken.
+    token: String,
+    /// Host: the guest's token once a link with it has opened (saved with the room).
+    pinned: Option<String>,
 }
 
 impl Negotiator {
@@ -64,9 +66,31 @@ impl Negotiator {
             offer: None,
             accepted: None,
             peer: None,
-            pages: BTreeSet::new(),
+            pages: Vec::new(),
             answered: None,
+            token: String::new(),
+            pinned: None,
         }
+    }
+
+    /// The guest's token (sent with each of its notes).
+    #[must_use]
+    pub fn with_token(mut self, token: String) -> Negotiator {
+        self.token = token;
+        self
+    }
+
+    /// The host: hear only the guest with this token (a game whose link has opened before).
+    #[must_use]
+    pub fn pinned_to(mut self, token: Option<String>) -> Negotiator {
+        self.pinned = token.filter(|t| !t.is_empty());
+        self
+    }
+
+    /// The host: the token of the guest this room now belongs to, once a link has opened.
+    #[must_use]
+    pub fn pinned(&self) -> Option<&str> {
+        self.pinned.as_deref()
     }
 
     #[must_use]
@@ -92,6 +116,10 @@ impl Negotiator {
             offer,
             at: self.stamp(now),
             code,
+            token: match self.role {
+                Role::Guest => self.token.clone(),
+                Role::Host => String::new(),
+            },
         }
     }
 
@@ -123,6 +151,10 @@ impl Negotiator {
         if note.from == self.me || note.role == self.role {
             return Vec::new();
         }
+        if self.role == Role::Host && self.pinned.as_ref().is_some_and(|p| *p != note.token) {
+            // Someone else with the link, once the game's guest is known.
+            return Vec::new();
+        }
         match (self.role, note.what) {
             (Role::Host, What::Answer) => {
                 let current = self
@@ -133,7 +165,8 @@ impl Negotiator {
                     return Vec::new();
                 }
                 self.accepted = Some(now);
-                self.pages.insert(note.from.clone());
+                self.token = note.token.clone();
+                self.remember(&note.from);
                 self.peer = Some((note.from.clone(), note.at));
                 vec![Do::Accept {
                     code: note.code.clone(),
@@ -154,7 +187,7 @@ impl Negotiator {
                     // A replay, or a page this link has moved on from.
                     return Vec::new();
                 }
-                self.pages.insert(note.from.clone());
+                self.remember(&note.from);
                 if self.open || self.accepted.is_some() {
                     // The guest has no link (a reload, or its side dropped): this one is stale.
                     self.open = false;
@@ -169,6 +202,7 @@ impl Negotiator {
                             offer: id.clone(),
                             at: *at,
                             code: code.clone(),
+                            token: String::new(),
                         };
                         vec![Do::Publish(note)]
                     }
@@ -187,6 +221,12 @@ impl Negotiator {
                 }]
             }
             _ => Vec::new(),
+        }
+    }
+
+    fn remember(&mut self, page: &str) {
+        if !self.pages.iter().any(|p| p == page) {
+            self.pages.push(page.to_string());
         }
     }
 
@@ -216,10 +256,13 @@ impl Negotiator {
         vec![Do::Publish(note)]
     }
 
-    /// The link is open: publishing stops.
+    /// The link is open: publishing stops. The host now hears only this guest.
     pub fn opened(&mut self) -> Vec<Do> {
         self.open = true;
         self.making = false;
+        if self.role == Role::Host && self.pinned.is_none() && !self.token.is_empty() {
+            self.pinned = Some(self.token.clone());
+        }
         vec![Do::Quiet]
     }
 

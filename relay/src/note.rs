@@ -36,4 +36,8 @@ pub struct Note {
     pub at: u64,
     /// The signalling code (`net::signal` in the page); empty in a knock.
     pub code: String,
+    /// The guest's own random token, kept with its saved room: once a game's link has opened,
+    /// the host hears only the guest with this token (not anyone else who has the link).
+    #[serde(default)]
+    pub token: String,
 }

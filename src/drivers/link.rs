@@ -198,6 +198,7 @@ pub fn invite(d: Dispatch) {
         relays: relays.clone(),
         ice: (own_ice.trim() != DEFAULT_ICE).then(|| own_ice.clone()),
         game,
+        token: String::new(),
     };
     if let Some(game) = current {
         let info = info(game);
@@ -251,6 +252,7 @@ pub fn join_room(d: Dispatch, secret: String, relays: Vec<String>, ice: Option<S
         relays,
         ice,
         game: String::new(),
+        token: room::new_secret(),
     };
     storage::with_claim(d, Kind::Peer, true, move || room::enter(d, info, false));
 }

@@ -42,6 +42,10 @@ pub struct RoomInfo {
     /// The peer game it is for (the guest learns it from the host's hello).
     #[serde(default)]
     pub game: String,
+    /// The guest's token: the guest's own; the host's, the guest's once a link has opened (from
+    /// then on the host hears no one else who has the link).
+    #[serde(default)]
+    pub token: String,
 }
 
 struct Active {
@@ -172,7 +176,10 @@ pub fn enter(d: Dispatch, info: RoomInfo, again: bool) {
     wake_on_visible();
     let me = format!("{:016x}", platform::entropy());
     let join = serde_json::json!({ "op": "join", "secret": info.secret, "relays": info.relays });
-    let mut neg = Negotiator::new(info.role, me);
+    let mut neg = match info.role {
+        Role::Guest => Negotiator::new(info.role, me).with_token(info.token.clone()),
+        Role::Host => Negotiator::new(info.role, me).pinned_to(Some(info.token.clone())),
+    };
     let first = neg.start(platform::now_ms());
     ROOM.with(|r| {
         *r.borrow_mut() = Some(Active {
@@ -366,7 +373,17 @@ fn ice() -> Vec<String> {
 
 /// The link opened (called by the link's handler).
 pub fn opened(d: Dispatch) {
-    let out = ROOM.with(|r| r.borrow_mut().as_mut().map(|a| a.neg.opened()));
+    let out = ROOM.with(|r| {
+        r.borrow_mut().as_mut().map(|a| {
+            let out = a.neg.opened();
+            // The host's room now belongs to this guest: kept for a reload.
+            if let Some(token) = a.neg.pinned().filter(|t| *t != a.info.token) {
+                a.info.token = token.to_string();
+                save(&a.info);
+            }
+            out
+        })
+    });
     if let Some(out) = out {
         d.nav.link.set(LinkState::Online);
         run(d, out);

@@ -51,7 +51,7 @@ async function invite(host, relays) {
   return host.getByTestId('invite-link').inputValue();
 }
 
-test('one link: the guest opens it and both are online; a reload of either page reconnects by itself', { timeout: 240_000 }, async () => {
+test('one link: the guest opens it and both are online; a reload of either page reconnects by itself; a third page with the link is not heard', { timeout: 240_000 }, async () => {
   const host = await peerPage(browser);
   const guest = await peerPage(browser);
   const url = await invite(host, [relay.url]);
@@ -84,10 +84,19 @@ test('one link: the guest opens it and both are online; a reload of either page 
   await waitLink(guest, 'online');
   await sameBoards(host, guest);
   await play(host, guest, 2);
-  assert.deepEqual(host.errors, []);
-  assert.deepEqual(guest.errors, []);
-  await host.context().close();
-  await guest.context().close();
+
+  // Someone else opens the same link mid-game: the room belongs to the guest now; nobody else
+  // is heard, and the game goes on between the two.
+  const other = await peerPage(browser);
+  await other.goto(url);
+  await other.getByTestId('friend-status').waitFor();
+  await other.waitForTimeout(6_000);
+  assert.equal(await other.locator('svg.board').count(), 0, 'no game reached the third page');
+  assert.equal(await link(host), 'online');
+  assert.equal(await link(guest), 'online');
+  await play(host, guest, 2);
+  for (const p of [host, guest, other]) assert.deepEqual(p.errors, []);
+  for (const p of [host, guest, other]) await p.context().close();
 });
 
 /** Connects a fresh host and guest through `relays`; resolves with both pages. */

@@ -5,7 +5,7 @@ fn host() -> Negotiator {
 }
 
 fn guest(me: &str) -> Negotiator {
-    Negotiator::new(Role::Guest, me.into())
+    Negotiator::new(Role::Guest, me.into()).with_token("t-guest".into())
 }
 
 fn published(out: &[Do]) -> Note {
@@ -157,6 +157,37 @@ fn after_a_drop_both_look_again_and_the_host_offers_once() {
     h.start(0);
     h.offer_failed();
     assert_eq!(h.tick(1), vec![Do::MakeOffer]);
+}
+
+#[test]
+fn once_connected_the_host_hears_only_its_guest_not_anyone_else_with_the_link() {
+    let (mut h, _, _, _) = connected();
+    assert_eq!(h.pinned(), Some("t-guest"));
+    // Someone else who has the link knocks with a page of its own: ignored, the link stays.
+    let mut stranger = Negotiator::new(Role::Guest, "s1".into()).with_token("t-other".into());
+    let k = published(&stranger.start(100));
+    assert_eq!(h.heard(&k, 101), vec![]);
+    assert!(h.is_open());
+    // After a drop the host offers anew; the stranger's answer is not taken, the guest's is.
+    assert_eq!(h.closed(200), vec![Do::MakeOffer]);
+    let o = published(&h.offer_made("o2".into(), "C2".into(), 210));
+    assert!(matches!(stranger.heard(&o, 211)[..], [Do::Answer { .. }]));
+    let sa = published(&stranger.answer_made("o2", "S".into(), 212));
+    assert_eq!(h.heard(&sa, 213), vec![]);
+    // The guest's page reloaded (a new page name, the same saved token) is heard.
+    let mut g2 = guest("g2");
+    g2.start(220);
+    assert!(matches!(g2.heard(&o, 221)[..], [Do::Answer { .. }]));
+    let ga = published(&g2.answer_made("o2", "A2".into(), 222));
+    assert_eq!(h.heard(&ga, 223), vec![Do::Accept { code: "A2".into() }]);
+    // A host page reloaded with the saved token is pinned from the start.
+    let mut h2 = Negotiator::new(Role::Host, "h2".into()).pinned_to(Some("t-guest".into()));
+    h2.start(0);
+    let o = published(&h2.offer_made("o3".into(), "C3".into(), 1));
+    let mut stranger = Negotiator::new(Role::Guest, "s2".into()).with_token("t-other".into());
+    assert!(matches!(stranger.heard(&o, 2)[..], [Do::Answer { .. }]));
+    let sa = published(&stranger.answer_made("o3", "S".into(), 3));
+    assert_eq!(h2.heard(&sa, 4), vec![]);
 }
 
 /// A small deterministic generator for the simulation.

@@ -11,6 +11,7 @@ fn note() -> Note {
         offer: "offer-one".into(),
         at: 1_000,
         code: "OFFERCODE".into(),
+        token: "GUESTTOKEN".into(),
     }
 }
 
@@ -45,7 +46,14 @@ fn the_event_is_nip01_with_nothing_of_the_note_in_clear() {
     }
     assert_eq!(event["sig"].as_str().unwrap().len(), 128);
     let text = event.to_string();
-    for secret in ["OFFERCODE", "page-one", "offer-one", "offer", "host"] {
+    for secret in [
+        "OFFERCODE",
+        "GUESTTOKEN",
+        "page-one",
+        "offer-one",
+        "offer",
+        "host",
+    ] {
         assert!(!text.contains(secret), "{secret} in clear: {text}");
     }
     // Neither the room secret nor anything printable of it is in the event.
