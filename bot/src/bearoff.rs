@@ -1,0 +1,243 @@
+//! The exact one-sided bear-off table: for every position of up to 15 checkers on a side's six
+//! home points (54,264 of them, the empty one included), the distribution of the number of rolls
+//! that side needs to bear off all its checkers; for every position of exactly 15 checkers, also
+//! the distribution of the rolls to bear off its first one (what a gammon depends on).
+//!
+//! Each side plays to minimise its expected number of rolls (for the first-off table: to
+//! the first checker off), whatever the other side does: the usual one-sided approximation. Given
+//! that play, a race between two such sides is decided by the two distributions alone
+//! ([`Table::estimate`]), which is what [`crate::Evaluator`] answers once both sides have every
+//! checker home (or off).
+//!
+//! **One table for both rule sets.** With every checker home and no opposing checker there,
+//! every die can always be played while a checker is left (a checker on the die's point bears
+//! off; one above it moves down; else the highest bears off, R14), so standard backgammon's
+//! compulsory dice (T3) never bind. The house rules' R15 (the smaller of two dice that both bear
+//! a checker off is the one used) only decides which die is left, and the die left then has the
+//! same moves either way: the checker was the highest, so every checker left is below both dice
+//! and either die bears off the highest of them. So both rule sets reach the same positions after
+//! every roll; the tests check [`for_each_after`] against the rules crate's `PlayGenerator`
+//! under both.
+//!
+//! The table is built on first use (`table()`, once per process) rather than shipped: see
+//! `bot/FIGURES.md` for the time it takes.
+
+use std::sync::OnceLock;
+
+use vrhcaby_rules::{Position, Side, BAR, CHECKERS, OFF};
+
+use crate::eval::Estimate;
+
+mod build;
+
+pub use build::for_each_after;
+use build::Span;
+
+/// Home points of a side.
+pub const HOME: usize = 6;
+/// One side's checkers still on its home points: `home[p - 1]` on point `p`.
+pub type Home = [u8; HOME];
+/// Positions of up to 15 checkers on the home points (the empty one included): C(21, 6).
+pub const POSITIONS: usize = 54_264;
+/// Positions of exactly 15 checkers on the home points: C(20, 5).
+pub const FULL_POSITIONS: usize = 15_504;
+/// The longest a full bear-off distribution can run (90 pips at 3 a roll at worst, 1 + 30).
+pub(crate) const MAX_ROLLS: usize = 32;
+
+/// Binomial coefficients C(n, k) for n ≤ 21, k ≤ 6.
+const fn binomials() -> [[u32; HOME + 1]; 22] {
+    let mut c = [[0u32; HOME + 1]; 22];
+    let mut n = 0;
+    while n < 22 {
+        c[n][0] = 1;
+        let mut k = 1;
+        while k <= HOME && k <= n {
+            c[n][k] = c[n - 1][k - 1] + if k < n { c[n - 1][k] } else { 0 };
+            k += 1;
+        }
+        n += 1;
+    }
+    c
+}
+pub(crate) const C: [[u32; HOME + 1]; 22] = binomials();
+
+/// The position's index in 0..[`POSITIONS`]: the combinatorial (stars and bars) index. The
+/// checkers of points 1..=6 and then those borne off are laid out as stars with a bar after
+/// each point; the index is the colex rank of the six bars' places among 21. The empty home
+/// is 0. Panics in debug if more than 15 checkers are given.
+#[must_use]
+pub fn index(home: &Home) -> usize {
+    let mut place = 0usize;
+    let mut rank = 0u32;
+    for (k, &n) in home.iter().enumerate() {
+        place += usize::from(n);
+        rank += C[place + k][k + 1];
+    }
+    debug_assert!(place <= usize::from(CHECKERS));
+    rank as usize
+}
+
+/// The index in 0..[`FULL_POSITIONS`] of a home holding exactly 15 checkers: the same ranking
+/// with five bars among 20 places (nothing borne off).
+#[must_use]
+pub fn full_index(home: &Home) -> usize {
+    let mut place = 0usize;
+    let mut rank = 0u32;
+    for (k, &n) in home.iter().take(HOME - 1).enumerate() {
+        place += usize::from(n);
+        rank += C[place + k][k + 1];
+    }
+    rank as usize
+}
+
+/// Every home of up to 15 checkers, at its [`index`].
+#[must_use]
+pub fn all_homes() -> Vec<Home> {
+    let mut out = vec![[0; HOME]; POSITIONS];
+    let mut home = [0u8; HOME];
+    fill(&mut home, 0, usize::from(CHECKERS), &mut out);
+    out
+}
+
+fn fill(home: &mut Home, point: usize, left: usize, out: &mut [Home]) {
+    if point == HOME {
+        out[index(home)] = *home;
+        return;
+    }
+    for n in 0..=left {
+        home[point] = n as u8;
+        fill(home, point + 1, left - n, out);
+    }
+    home[point] = 0;
+}
+
+pub(crate) fn checkers(home: &Home) -> u8 {
+    home.iter().sum()
+}
+
+/// The one-sided bear-off table (see the module's docs).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Table {
+    spans: Vec<Span>,
+    /// Every position's nonzero run of probabilities, back to back.
+    probs: Vec<f32>,
+    expected: Vec<f32>,
+    /// Per full position ([`full_index`]): where its first-off distribution sits in `probs`.
+    first_off: Vec<Span>,
+}
+
+impl Table {
+    /// Builds the table (see [`build`] for how).
+    #[must_use]
+    pub fn build() -> Table {
+        let built = build::build();
+        Table {
+            spans: built.spans,
+            first_off: built.first_off,
+            probs: built.probs,
+            expected: built.expected,
+        }
+    }
+
+    /// The expected number of rolls to bear off every checker of `home`.
+    #[must_use]
+    pub fn expected(&self, home: &Home) -> f32 {
+        self.expected[index(home)]
+    }
+
+    /// The distribution of the rolls to bear off every checker of `home`: the fewest rolls with a
+    /// nonzero probability `k`, and P(exactly `k`), P(exactly `k + 1`), ...
+    #[must_use]
+    pub fn rolls(&self, home: &Home) -> (usize, &[f32]) {
+        self.run(self.spans[index(home)])
+    }
+
+    /// The distribution of the rolls to bear off the first checker of a full `home` (15
+    /// checkers), as [`Table::rolls`] gives it; `None` for a home with fewer checkers.
+    #[must_use]
+    pub fn first_off(&self, home: &Home) -> Option<(usize, &[f32])> {
+        (checkers(home) == CHECKERS).then(|| self.run(self.first_off[full_index(home)]))
+    }
+
+    fn run(&self, s: Span) -> (usize, &[f32]) {
+        (
+            usize::from(s.first),
+            &self.probs[s.start as usize..][..usize::from(s.len)],
+        )
+    }
+
+    /// The race between `me`, about to roll, and `opp`, both bearing off alone: the probability I
+    /// bear off first, and the gammons (a side that has borne nothing off yet, by its first-off
+    /// distribution). No backgammon is possible: every checker is home. Neither home may be empty.
+    #[must_use]
+    pub fn estimate(&self, me: &Home, opp: &Home) -> Estimate {
+        let mine = dense(self.rolls(me));
+        let theirs = dense(self.rolls(opp));
+        // P(opp needs at least k rolls) = 1 − P(at most k − 1).
+        let at_least = |d: &[f64; MAX_ROLLS], k: usize| -> f64 { 1.0 - d[..k].iter().sum::<f64>() };
+        let mut win = 0.0;
+        let mut win_gammon = 0.0;
+        let mut lose_gammon = 0.0;
+        let opp_first = self.first_off(opp).map(dense);
+        let my_first = self.first_off(me).map(dense);
+        for k in 1..MAX_ROLLS {
+            // I finish on my k-th roll: the opponent has had k − 1 rolls.
+            win += mine[k] * at_least(&theirs, k);
+            if let Some(f) = &opp_first {
+                win_gammon += mine[k] * at_least(f, k);
+            }
+            // The opponent finishes on its k-th roll: I have had k.
+            if let Some(f) = &my_first {
+                lose_gammon += theirs[k] * at_least(f, k + 1);
+            }
+        }
+        let win = win.clamp(0.0, 1.0) as f32;
+        Estimate {
+            win,
+            win_gammon: (win_gammon as f32).clamp(0.0, win),
+            win_backgammon: 0.0,
+            lose_gammon: (lose_gammon as f32).clamp(0.0, 1.0 - win),
+            lose_backgammon: 0.0,
+        }
+    }
+}
+
+/// A distribution as [`Table::rolls`] gives it, spread out: P(exactly `k` rolls) at `k`.
+fn dense((first, run): (usize, &[f32])) -> [f64; MAX_ROLLS] {
+    let mut d = [0f64; MAX_ROLLS];
+    for (k, &q) in run.iter().enumerate() {
+        d[first + k] = f64::from(q);
+    }
+    d
+}
+
+/// The table, built on first use (once per process).
+pub fn table() -> &'static Table {
+    static TABLE: OnceLock<Table> = OnceLock::new();
+    TABLE.get_or_init(Table::build)
+}
+
+/// The home of `side` if every checker it has left is on its home points (none on the bar).
+#[must_use]
+pub fn home(pos: &Position, side: Side) -> Option<Home> {
+    let s = pos.side(side);
+    if s[BAR] > 0 || s[HOME + 1..BAR].iter().any(|&n| n > 0) {
+        return None;
+    }
+    let mut h = [0; HOME];
+    h.copy_from_slice(&s[1..=HOME]);
+    debug_assert_eq!(checkers(&h) + s[OFF], CHECKERS);
+    Some(h)
+}
+
+/// The exact race estimate for `side`, about to roll, when both sides have every checker home
+/// (or off) and neither has finished; `None` otherwise.
+#[must_use]
+pub fn race_estimate(pos: &Position, side: Side) -> Option<Estimate> {
+    let me = home(pos, side)?;
+    let opp = home(pos, !side)?;
+    if checkers(&me) == 0 || checkers(&opp) == 0 {
+        return None;
+    }
+    Some(table().estimate(&me, &opp))
+}

@@ -1,0 +1,311 @@
+//! Building the table: a one-sided move generator on packed homes and a solver that finds each
+//! roll's best play by dynamic programming over single moves.
+//!
+//! The solver visits the positions in order of pip count (a move always lowers it), so every
+//! position a move reaches is solved before the position it is reached from. For each position
+//! and die it keeps the best position after one, two and three moves of that die; the best play
+//! of a roll is then one move followed by a kept answer (a roll of `a`-`b`: a move of `a`, then
+//! the best single move of `b`, or the other way round; a double of `d`: a move of `d`, then the
+//! best three), so no play is enumerated in full. `for_each_after` enumerates them all, for the
+//! tests.
+
+use super::{all_homes, checkers, Home, C, CHECKERS, FULL_POSITIONS, HOME, MAX_ROLLS, POSITIONS};
+
+/// A home packed four bits a point (point `p` in bits `4(p − 1)..4p`): the table's builder
+/// works on these, which are cheap to move checkers on.
+type Packed = u32;
+
+fn pack(home: &Home) -> Packed {
+    home.iter()
+        .rev()
+        .fold(0, |acc, &n| (acc << 4) | Packed::from(n))
+}
+
+fn unpack(b: Packed) -> Home {
+    std::array::from_fn(|k| ((b >> (4 * k)) & 15) as u8)
+}
+
+/// [`index`] and [`full_index`] of packed homes by table look-ups: the low three points' part of
+/// the rank and their checkers, then the high three points' part given those checkers.
+struct Indexer {
+    /// By the low 12 bits: the rank's part (low 16 bits) and the checkers (above).
+    low: Vec<u32>,
+    /// By (checkers on the low points) << 12 | the high 12 bits: the rank's part.
+    high: Vec<u16>,
+    /// The same for [`full_index`] (five bars: point 6 holds the rest).
+    high_full: Vec<u16>,
+}
+
+impl Indexer {
+    fn new() -> Indexer {
+        let nibble = |b: usize, k: usize| (b >> (4 * k)) & 15;
+        // The part of a rank from points `from..from + 3`, `before` checkers below them.
+        let part = |b: usize, from: usize, before: usize, bars: usize| -> (u32, usize) {
+            let mut place = before;
+            let mut rank = 0;
+            for k in from..(from + 3).min(bars) {
+                place += nibble(b, k - from);
+                if place > usize::from(CHECKERS) {
+                    return (0, place);
+                }
+                rank += C[place + k][k + 1];
+            }
+            (rank, place)
+        };
+        let low = (0..1 << 12)
+            .map(|b| {
+                let (rank, place) = part(b, 0, 0, HOME);
+                rank | (place.min(usize::from(CHECKERS)) as u32) << 16
+            })
+            .collect();
+        let high_of = |bars: usize| -> Vec<u16> {
+            (0..16 << 12)
+                .map(|i| part(i & 0xFFF, 3, i >> 12, bars).0 as u16)
+                .collect()
+        };
+        Indexer {
+            low,
+            high: high_of(HOME),
+            high_full: high_of(HOME - 1),
+        }
+    }
+
+    #[inline(always)]
+    fn index(&self, b: Packed) -> usize {
+        let low = self.low[(b & 0xFFF) as usize];
+        (low & 0xFFFF) as usize + usize::from(self.high[((low >> 16) << 12 | (b >> 12)) as usize])
+    }
+
+    #[inline(always)]
+    fn full_index(&self, b: Packed) -> usize {
+        let low = self.low[(b & 0xFFF) as usize];
+        (low & 0xFFFF) as usize
+            + usize::from(self.high_full[((low >> 16) << 12 | (b >> 12)) as usize])
+    }
+}
+
+/// The checkers of a packed home.
+fn packed_checkers(b: Packed) -> u8 {
+    // Nibble pairs into bytes (each at most 30), then the three bytes summed.
+    let bytes = (b & 0x0F_0F0F) + ((b >> 4) & 0x0F_0F0F);
+    (bytes.wrapping_mul(0x01_0101) >> 16) as u8
+}
+
+/// Calls `f` with every home `board` can reach by one move of die `d` (R13, R14), and the point
+/// the checker came from; nothing if `board` is empty.
+#[inline(always)]
+fn single_moves(board: Packed, d: usize, mut f: impl FnMut(Packed, usize)) {
+    // The highest occupied point (0: empty).
+    let highest = (32 - board.leading_zeros() as usize).div_ceil(4);
+    for p in 1..=highest {
+        let one = 1 << (4 * (p - 1));
+        if board & (15 * one) == 0 {
+            continue;
+        }
+        let b = if p > d {
+            board - one + (1 << (4 * (p - d - 1)))
+        } else if p == d || p == highest {
+            board - one
+        } else {
+            // A higher die bears off only from the highest point (R14).
+            continue;
+        };
+        f(b, p);
+    }
+}
+
+/// Calls `f` with every home `home` can end in after the roll `high`-`low` (values 1..=6,
+/// `high ≥ low`), some more than once, when its side bears off alone (no opposing checker in the
+/// way). Bearing off the last checker ends the roll.
+pub fn for_each_after(home: &Home, high: u8, low: u8, mut f: impl FnMut(&Home)) {
+    packed_after(pack(home), usize::from(high), usize::from(low), |b| {
+        f(&unpack(b));
+    });
+}
+
+#[inline(always)]
+fn packed_after(home: Packed, high: usize, low: usize, mut f: impl FnMut(Packed)) {
+    if high == low {
+        doubles(home, high, 4, HOME, &mut f);
+        return;
+    }
+    for (first, second) in [(high, low), (low, high)] {
+        single_moves(home, first, |b, _| {
+            if b == 0 {
+                f(b);
+            } else {
+                single_moves(b, second, |c, _| f(c));
+            }
+        });
+    }
+}
+
+/// The moves of a double, from the highest origin down: any legal order of the same moves can
+/// be sorted that way and stays legal (a checker only moves down, so what stands above a point
+/// when its checkers move is what stands there at the end), so this misses no position.
+fn doubles(board: Packed, d: usize, left: u8, top: usize, f: &mut impl FnMut(Packed)) {
+    if left == 0 || board == 0 {
+        f(board);
+        return;
+    }
+    single_moves(board, d, |b, from| {
+        if from <= top {
+            doubles(b, d, left - 1, from, f);
+        }
+    });
+}
+
+/// Where one position's distribution sits in [`super::Table`]'s flat store.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub(crate) struct Span {
+    pub start: u32,
+    /// The fewest rolls with a nonzero probability.
+    pub first: u8,
+    pub len: u8,
+}
+
+/// What [`build`] makes: the fields of [`super::Table`].
+pub(crate) struct Built {
+    pub spans: Vec<Span>,
+    pub first_off: Vec<Span>,
+    pub probs: Vec<f32>,
+    pub expected: Vec<f32>,
+}
+
+/// A solved position's slot, or [`DONE`]: the side has reached its goal (every checker off, or
+/// for the first-off table one checker off), worth no more rolls.
+type Slot = u16;
+const DONE: Slot = Slot::MAX;
+
+/// Builds the table: both one-sided problems, in order of pip count. Deterministic: f64 sums in a
+/// fixed order, ties between plays broken by the lower index.
+pub(crate) fn build() -> Built {
+    let ix = Indexer::new();
+    let pips = |h: &Home| -> u32 { h.iter().zip(1..).map(|(&n, p)| u32::from(n) * p).sum() };
+    let mut homes = all_homes();
+    homes.sort_by_key(pips);
+    let mut probs = Vec::with_capacity(POSITIONS * 13);
+    // The empty home, at index 0: done in no more rolls.
+    let empty = push_run(&mut probs, &dist_of_done());
+    let packed = homes.iter().skip(1).map(pack);
+    let slot = |b| if b == 0 { DONE } else { ix.index(b) as Slot };
+    let (expected, mut spans) = solve(packed, POSITIONS, slot, &mut probs);
+    spans[0] = empty;
+    let full = homes.iter().filter(|h| checkers(h) == CHECKERS).map(pack);
+    let slot = |b| {
+        if packed_checkers(b) < CHECKERS {
+            DONE
+        } else {
+            ix.full_index(b) as Slot
+        }
+    };
+    let (_, first_off) = solve(full, FULL_POSITIONS, slot, &mut probs);
+    Built {
+        spans,
+        first_off,
+        probs,
+        expected: expected.iter().map(|&e| e as f32).collect(),
+    }
+}
+
+/// The distribution of a side already done: no more rolls.
+fn dist_of_done() -> [f64; MAX_ROLLS] {
+    let mut d = [0.0; MAX_ROLLS];
+    d[0] = 1.0;
+    d
+}
+
+/// Solves the positions `homes` (in order of pip count; `slot` numbers them in 0..`n`, or says
+/// [`DONE`]), each side playing to minimise its expected rolls to done: their expected rolls
+/// and where their distributions of rolls went in `probs`.
+fn solve(
+    homes: impl Iterator<Item = Packed>,
+    n: usize,
+    slot: impl Fn(Packed) -> Slot,
+    probs: &mut Vec<f32>,
+) -> (Vec<f64>, Vec<Span>) {
+    let mut expected = vec![0f64; n];
+    let mut spans = vec![Span::default(); n];
+    // Per slot and die `d`: the best slot after k moves of `d`, at [(k − 1) * 6 + d − 1], k = 1..=3.
+    let mut kept = vec![[DONE; 3 * HOME]; n];
+    for b in homes {
+        let i = usize::from(slot(b));
+        let value = |s: Slot| {
+            if s == DONE {
+                0.0
+            } else {
+                expected[usize::from(s)]
+            }
+        };
+        // The lower (value, slot): the same choice whatever order the candidates come in.
+        let better = |s: Slot, than: Slot| (value(s), s) < (value(than), than);
+        // The best after one move of `d` from here followed by `then` (a kept answer, or none).
+        let best_of = |d: usize, then: Option<usize>| -> Slot {
+            let mut best: Option<Slot> = None;
+            single_moves(b, d, |after, _| {
+                let s = slot(after);
+                let s = match then {
+                    Some(k) if s != DONE => kept[usize::from(s)][k],
+                    _ => s,
+                };
+                if best.is_none_or(|t| better(s, t)) {
+                    best = Some(s);
+                }
+            });
+            best.unwrap_or(DONE)
+        };
+        let mut mine = [DONE; 3 * HOME];
+        let mut rolls_best = [(DONE, 0.0); 21];
+        let mut r = 0;
+        for d in 1..=HOME {
+            for k in 0..3usize {
+                let then = k.checked_sub(1).map(|j| j * HOME + d - 1);
+                mine[k * HOME + d - 1] = best_of(d, then);
+            }
+            rolls_best[r] = (best_of(d, Some(2 * HOME + d - 1)), 1.0);
+            r += 1;
+            for low in 1..d {
+                let a = best_of(d, Some(low - 1));
+                let b2 = best_of(low, Some(d - 1));
+                rolls_best[r] = (if better(b2, a) { b2 } else { a }, 2.0);
+                r += 1;
+            }
+        }
+        let mut dist = [0f64; MAX_ROLLS];
+        let mut e = 1.0;
+        for &(s, weight) in &rolls_best {
+            let p = weight / 36.0;
+            if s == DONE {
+                dist[1] += p;
+            } else {
+                e += p * expected[usize::from(s)];
+                add_shifted(&mut dist, spans[usize::from(s)], probs, p);
+            }
+        }
+        kept[i] = mine;
+        expected[i] = e;
+        spans[i] = push_run(probs, &dist);
+    }
+    (expected, spans)
+}
+
+/// Adds `p` times the run at `span`, one roll later, to `dist`.
+fn add_shifted(dist: &mut [f64; MAX_ROLLS], span: Span, probs: &[f32], p: f64) {
+    let run = &probs[span.start as usize..][..usize::from(span.len)];
+    for (k, &q) in run.iter().enumerate() {
+        dist[usize::from(span.first) + k + 1] += p * f64::from(q);
+    }
+}
+
+/// Stores the nonzero run of `dist` at the end of `probs`.
+fn push_run(probs: &mut Vec<f32>, dist: &[f64; MAX_ROLLS]) -> Span {
+    let first = dist.iter().position(|&q| q > 0.0).unwrap_or(0);
+    let last = dist.iter().rposition(|&q| q > 0.0).unwrap_or(0);
+    let span = Span {
+        start: probs.len() as u32,
+        first: first as u8,
+        len: (last + 1 - first) as u8,
+    };
+    probs.extend(dist[first..=last].iter().map(|&q| q as f32));
+    span
+}
