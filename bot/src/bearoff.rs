@@ -159,6 +159,14 @@ impl Table {
         (checkers(home) == CHECKERS).then(|| self.run(self.first_off[full_index(home)]))
     }
 
+    /// The table's size in memory, in bytes.
+    #[must_use]
+    pub fn heap_bytes(&self) -> usize {
+        use std::mem::size_of;
+        (self.spans.len() + self.first_off.len()) * size_of::<Span>()
+            + (self.probs.len() + self.expected.len()) * size_of::<f32>()
+    }
+
     fn run(&self, s: Span) -> (usize, &[f32]) {
         (
             usize::from(s.first),
@@ -173,33 +181,43 @@ impl Table {
     pub fn estimate(&self, me: &Home, opp: &Home) -> Estimate {
         let mine = dense(self.rolls(me));
         let theirs = dense(self.rolls(opp));
-        // P(opp needs at least k rolls) = 1 − P(at most k − 1).
-        let at_least = |d: &[f64; MAX_ROLLS], k: usize| -> f64 { 1.0 - d[..k].iter().sum::<f64>() };
+        let their_tail = tail(&theirs);
+        let opp_first = self.first_off(opp).map(|f| tail(&dense(f)));
+        let my_first = self.first_off(me).map(|f| tail(&dense(f)));
         let mut win = 0.0;
         let mut win_gammon = 0.0;
         let mut lose_gammon = 0.0;
-        let opp_first = self.first_off(opp).map(dense);
-        let my_first = self.first_off(me).map(dense);
         for k in 1..MAX_ROLLS {
             // I finish on my k-th roll: the opponent has had k − 1 rolls.
-            win += mine[k] * at_least(&theirs, k);
-            if let Some(f) = &opp_first {
-                win_gammon += mine[k] * at_least(f, k);
+            win += mine[k] * their_tail[k];
+            if let Some(t) = &opp_first {
+                win_gammon += mine[k] * t[k];
             }
             // The opponent finishes on its k-th roll: I have had k.
-            if let Some(f) = &my_first {
-                lose_gammon += theirs[k] * at_least(f, k + 1);
+            if let Some(t) = &my_first {
+                lose_gammon += theirs[k] * t[k + 1];
             }
         }
-        let win = win.clamp(0.0, 1.0) as f32;
+        // min and max rather than clamp, whose panic message would pull float formatting into
+        // the worker's wasm.
+        let win = win.max(0.0).min(1.0) as f32;
         Estimate {
             win,
-            win_gammon: (win_gammon as f32).clamp(0.0, win),
+            win_gammon: (win_gammon as f32).max(0.0).min(win),
             win_backgammon: 0.0,
-            lose_gammon: (lose_gammon as f32).clamp(0.0, 1.0 - win),
+            lose_gammon: (lose_gammon as f32).max(0.0).min(1.0 - win),
             lose_backgammon: 0.0,
         }
     }
+}
+
+/// P(at least `k` rolls) at `k`, summed from the long end.
+fn tail(d: &[f64; MAX_ROLLS]) -> [f64; MAX_ROLLS + 1] {
+    let mut t = [0f64; MAX_ROLLS + 1];
+    for k in (0..MAX_ROLLS).rev() {
+        t[k] = t[k + 1] + d[k];
+    }
+    t
 }
 
 /// A distribution as [`Table::rolls`] gives it, spread out: P(exactly `k` rolls) at `k`.

@@ -97,7 +97,7 @@ fn packed_checkers(b: Packed) -> u8 {
 fn single_moves(board: Packed, d: usize, mut f: impl FnMut(Packed, usize)) {
     // The highest occupied point (0: empty).
     let highest = (32 - board.leading_zeros() as usize).div_ceil(4);
-    for p in 1..=highest {
+    for p in 1..highest + 1 {
         let one = 1 << (4 * (p - 1));
         if board & (15 * one) == 0 {
             continue;
@@ -181,9 +181,7 @@ const DONE: Slot = Slot::MAX;
 /// fixed order, ties between plays broken by the lower index.
 pub(crate) fn build() -> Built {
     let ix = Indexer::new();
-    let pips = |h: &Home| -> u32 { h.iter().zip(1..).map(|(&n, p)| u32::from(n) * p).sum() };
-    let mut homes = all_homes();
-    homes.sort_by_key(pips);
+    let homes = by_pips(all_homes());
     let mut probs = Vec::with_capacity(POSITIONS * 13);
     // The empty home, at index 0: done in no more rolls.
     let empty = push_run(&mut probs, &dist_of_done());
@@ -208,6 +206,18 @@ pub(crate) fn build() -> Built {
     }
 }
 
+/// The homes in order of pip count (then of index): a bucket per pip count, which keeps a
+/// general sort's code out of the worker's wasm.
+fn by_pips(homes: Vec<Home>) -> Vec<Home> {
+    let pips = |h: &Home| -> usize { h.iter().zip(1..).map(|(&n, p)| usize::from(n) * p).sum() };
+    let most = usize::from(CHECKERS) * HOME;
+    let mut buckets = vec![Vec::new(); most + 1];
+    for h in homes {
+        buckets[pips(&h)].push(h);
+    }
+    buckets.concat()
+}
+
 /// The distribution of a side already done: no more rolls.
 fn dist_of_done() -> [f64; MAX_ROLLS] {
     let mut d = [0.0; MAX_ROLLS];
@@ -230,50 +240,57 @@ fn solve(
     let mut kept = vec![[DONE; 3 * HOME]; n];
     for b in homes {
         let i = usize::from(slot(b));
-        let value = |s: Slot| {
-            if s == DONE {
-                0.0
-            } else {
-                expected[usize::from(s)]
-            }
-        };
-        // The lower (value, slot): the same choice whatever order the candidates come in.
-        let better = |s: Slot, than: Slot| (value(s), s) < (value(than), than);
-        // The best after one move of `d` from here followed by `then` (a kept answer, or none).
-        let best_of = |d: usize, then: Option<usize>| -> Slot {
-            let mut best: Option<Slot> = None;
-            single_moves(b, d, |after, _| {
-                let s = slot(after);
-                let s = match then {
-                    Some(k) if s != DONE => kept[usize::from(s)][k],
-                    _ => s,
-                };
-                if best.is_none_or(|t| better(s, t)) {
-                    best = Some(s);
-                }
+        // The slots one move of each die reaches from here (computed once, used by every roll).
+        let mut after = [[DONE; HOME]; HOME];
+        let mut moves = [0usize; HOME];
+        for d in 1..=HOME {
+            single_moves(b, d, |a, _| {
+                after[d - 1][moves[d - 1]] = slot(a);
+                moves[d - 1] += 1;
             });
-            best.unwrap_or(DONE)
-        };
+        }
         let mut mine = [DONE; 3 * HOME];
         let mut rolls_best = [(DONE, 0.0); 21];
         let mut r = 0;
         for d in 1..=HOME {
             for k in 0..3usize {
                 let then = k.checked_sub(1).map(|j| j * HOME + d - 1);
-                mine[k * HOME + d - 1] = best_of(d, then);
+                mine[k * HOME + d - 1] =
+                    best_of(&expected, &kept, &after[d - 1][..moves[d - 1]], then);
             }
-            rolls_best[r] = (best_of(d, Some(2 * HOME + d - 1)), 1.0);
+            let reach = &after[d - 1][..moves[d - 1]];
+            rolls_best[r] = (
+                best_of(&expected, &kept, reach, Some(2 * HOME + d - 1)),
+                1.0,
+            );
             r += 1;
             for low in 1..d {
-                let a = best_of(d, Some(low - 1));
-                let b2 = best_of(low, Some(d - 1));
-                rolls_best[r] = (if better(b2, a) { b2 } else { a }, 2.0);
+                let a = best_of(&expected, &kept, reach, Some(low - 1));
+                let b2 = best_of(
+                    &expected,
+                    &kept,
+                    &after[low - 1][..moves[low - 1]],
+                    Some(d - 1),
+                );
+                rolls_best[r] = (if better(&expected, b2, a) { b2 } else { a }, 2.0);
                 r += 1;
+            }
+        }
+        // Rolls whose best plays reach the same slot share one pass over its distribution.
+        let mut merged = [(DONE, 0.0); 21];
+        let mut m = 0;
+        for &(s, weight) in &rolls_best {
+            match merged[..m].iter_mut().find(|x| x.0 == s) {
+                Some(x) => x.1 += weight,
+                None => {
+                    merged[m] = (s, weight);
+                    m += 1;
+                }
             }
         }
         let mut dist = [0f64; MAX_ROLLS];
         let mut e = 1.0;
-        for &(s, weight) in &rolls_best {
+        for &(s, weight) in &merged[..m] {
             let p = weight / 36.0;
             if s == DONE {
                 dist[1] += p;
@@ -289,11 +306,46 @@ fn solve(
     (expected, spans)
 }
 
+/// Whether `s` is a better slot to reach than `than`: the lower (expected rolls, slot), so the
+/// choice is the same whatever order the candidates come in.
+#[inline(always)]
+fn better(expected: &[f64], s: Slot, than: Slot) -> bool {
+    // Done is worth no more rolls: better than anything not done.
+    if s == DONE || than == DONE {
+        return s == DONE && than != DONE;
+    }
+    let (v, w) = (expected[usize::from(s)], expected[usize::from(than)]);
+    v < w || (v == w && s < than)
+}
+
+/// The best slot after one of the moves reaching `after`, followed by the kept answer `then`
+/// (or none).
+#[inline(always)]
+fn best_of(
+    expected: &[f64],
+    kept: &[[Slot; 3 * HOME]],
+    after: &[Slot],
+    then: Option<usize>,
+) -> Slot {
+    let mut best = DONE;
+    for (m, &s) in after.iter().enumerate() {
+        let s = match then {
+            Some(k) if s != DONE => kept[usize::from(s)][k],
+            _ => s,
+        };
+        if m == 0 || better(expected, s, best) {
+            best = s;
+        }
+    }
+    best
+}
+
 /// Adds `p` times the run at `span`, one roll later, to `dist`.
 fn add_shifted(dist: &mut [f64; MAX_ROLLS], span: Span, probs: &[f32], p: f64) {
     let run = &probs[span.start as usize..][..usize::from(span.len)];
-    for (k, &q) in run.iter().enumerate() {
-        dist[usize::from(span.first) + k + 1] += p * f64::from(q);
+    let at = usize::from(span.first) + 1;
+    for (d, &q) in dist[at..at + run.len()].iter_mut().zip(run) {
+        *d += p * f64::from(q);
     }
 }
 

@@ -142,9 +142,10 @@ fn main() -> ExitCode {
         .collect();
     times.sort_by(f64::total_cmp);
     println!(
-        "{{\"table_build_ms_median\":{:.1},\"builds\":{}}}",
+        "{{\"table_build_ms_median\":{:.1},\"builds\":{},\"table_bytes\":{}}}",
         times[times.len() / 2],
-        times.len()
+        times.len(),
+        Table::build().heap_bytes()
     );
     let Ok(mut bot) = Bot::builtin() else {
         eprintln!("the built-in weights do not parse");
@@ -153,6 +154,24 @@ fn main() -> ExitCode {
     let mut rng = SplitMix64::new(o.seed);
     let uniform = uniform_sample(o.positions, &mut rng);
     let played = played_sample(o.positions, &mut rng, &mut bot);
+    // The time of one exact estimate (the table built) against one pass of the race net.
+    let mut scratch = EvalScratch::default();
+    let reps = 20;
+    let t = Instant::now();
+    for _ in 0..reps {
+        for (pos, side) in &uniform {
+            std::hint::black_box(race_estimate(pos, *side));
+        }
+    }
+    let exact_ns = t.elapsed().as_secs_f64() * 1e9 / (reps * uniform.len()) as f64;
+    let t = Instant::now();
+    for _ in 0..reps {
+        for (pos, side) in &uniform {
+            std::hint::black_box(race_net(&bot.evaluator, pos, *side, &mut scratch));
+        }
+    }
+    let net_ns = t.elapsed().as_secs_f64() * 1e9 / (reps * uniform.len()) as f64;
+    println!("{{\"exact_estimate_ns\":{exact_ns:.0},\"race_net_ns\":{net_ns:.0}}}");
     let mut nets = vec![("house", bot.evaluator.clone())];
     if let Some(standard) = bot.standard.clone() {
         nets.push(("standard", standard));
