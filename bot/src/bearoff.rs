@@ -4,10 +4,14 @@
 //! the distribution of the rolls to bear off its first one (what a gammon depends on).
 //!
 //! Each side plays to minimise its expected number of rolls (for the first-off table: to
-//! the first checker off), whatever the other side does: the usual one-sided approximation. Given
-//! that play, a race between two such sides is decided by the two distributions alone
+//! the first checker off), whatever the other side does: the usual one-sided approximation (the
+//! play that wins a race most often can differ, rarely, from the one that is fastest on
+//! average; and a side saving a gammon is assumed to play for its first checker off). Given that
+//! play, a race between two such sides is decided by the two distributions alone
 //! ([`Table::estimate`]), which is what [`crate::Evaluator`] answers once both sides have every
-//! checker home (or off).
+//! checker home (or off). Under the house rules, where every win is worth 1, that is the whole
+//! answer; under standard rules the gammons come from the first-off distributions, and a
+//! backgammon is impossible with every checker home.
 //!
 //! **One table for both rule sets.** With every checker home and no opposing checker there,
 //! every die can always be played while a checker is left (a checker on the die's point bears
@@ -41,7 +45,9 @@ pub type Home = [u8; HOME];
 pub const POSITIONS: usize = 54_264;
 /// Positions of exactly 15 checkers on the home points: C(20, 5).
 pub const FULL_POSITIONS: usize = 15_504;
-/// The longest a full bear-off distribution can run (90 pips at 3 a roll at worst, 1 + 30).
+/// Room for a distribution: bearing off never takes more than 30 rolls (15 checkers on the
+/// 6-point rolling 2-1 every time, 3 of 90 pips a roll, is the worst case; the builder would fail
+/// on more).
 pub(crate) const MAX_ROLLS: usize = 32;
 
 /// Binomial coefficients C(n, k) for n ≤ 21, k ≤ 6.
@@ -64,30 +70,26 @@ pub(crate) const C: [[u32; HOME + 1]; 22] = binomials();
 /// The position's index in 0..[`POSITIONS`]: the combinatorial (stars and bars) index. The
 /// checkers of points 1..=6 and then those borne off are laid out as stars with a bar after
 /// each point; the index is the colex rank of the six bars' places among 21. The empty home
-/// is 0. Panics in debug if more than 15 checkers are given.
+/// is 0. Meaningless for more than 15 checkers (checked in debug builds).
+///
+/// ```
+/// use vrhcaby_bot::bearoff::{all_homes, index};
+/// assert_eq!(index(&[0; 6]), 0);
+/// let home = [2, 0, 3, 0, 0, 1];
+/// assert_eq!(all_homes()[index(&home)], home);
+/// ```
 #[must_use]
 pub fn index(home: &Home) -> usize {
-    let mut place = 0usize;
-    let mut rank = 0u32;
-    for (k, &n) in home.iter().enumerate() {
-        place += usize::from(n);
-        rank += C[place + k][k + 1];
-    }
-    debug_assert!(place <= usize::from(CHECKERS));
-    rank as usize
+    debug_assert!(checkers(home) <= CHECKERS);
+    usize::from(build::rank(build::pack(home), HOME))
 }
 
 /// The index in 0..[`FULL_POSITIONS`] of a home holding exactly 15 checkers: the same ranking
 /// with five bars among 20 places (nothing borne off).
 #[must_use]
 pub fn full_index(home: &Home) -> usize {
-    let mut place = 0usize;
-    let mut rank = 0u32;
-    for (k, &n) in home.iter().take(HOME - 1).enumerate() {
-        place += usize::from(n);
-        rank += C[place + k][k + 1];
-    }
-    rank as usize
+    debug_assert_eq!(checkers(home), CHECKERS);
+    usize::from(build::rank(build::pack(home), HOME - 1))
 }
 
 /// Every home of up to 15 checkers, at its [`index`].
@@ -177,6 +179,13 @@ impl Table {
     /// The race between `me`, about to roll, and `opp`, both bearing off alone: the probability I
     /// bear off first, and the gammons (a side that has borne nothing off yet, by its first-off
     /// distribution). No backgammon is possible: every checker is home. Neither home may be empty.
+    ///
+    /// ```
+    /// use vrhcaby_bot::bearoff::table;
+    /// // Two checkers on the 6-point against one on the 1-point: only 3-3, 4-4, 5-5 and 6-6 win.
+    /// let e = table().estimate(&[0, 0, 0, 0, 0, 2], &[1, 0, 0, 0, 0, 0]);
+    /// assert!((e.win - 4.0 / 36.0).abs() < 1e-6);
+    /// ```
     #[must_use]
     pub fn estimate(&self, me: &Home, opp: &Home) -> Estimate {
         let mine = dense(self.rolls(me));
@@ -198,9 +207,9 @@ impl Table {
                 lose_gammon += theirs[k] * t[k + 1];
             }
         }
-        // min and max rather than clamp, whose panic message would pull float formatting into
-        // the worker's wasm.
-        let win = win.max(0.0).min(1.0) as f32;
+        let win = win.clamp(0.0, 1.0) as f32;
+        // min and max rather than clamp with a bound known only at run time: clamp's check of
+        // its bounds would pull float formatting into the worker's wasm.
         Estimate {
             win,
             win_gammon: (win_gammon as f32).max(0.0).min(win),

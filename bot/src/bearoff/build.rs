@@ -13,9 +13,9 @@ use super::{all_homes, checkers, Home, C, CHECKERS, FULL_POSITIONS, HOME, MAX_RO
 
 /// A home packed four bits a point (point `p` in bits `4(p − 1)..4p`): the table's builder
 /// works on these, which are cheap to move checkers on.
-type Packed = u32;
+pub(super) type Packed = u32;
 
-fn pack(home: &Home) -> Packed {
+pub(super) fn pack(home: &Home) -> Packed {
     home.iter()
         .rev()
         .fold(0, |acc, &n| (acc << 4) | Packed::from(n))
@@ -25,63 +25,16 @@ fn unpack(b: Packed) -> Home {
     std::array::from_fn(|k| ((b >> (4 * k)) & 15) as u8)
 }
 
-/// [`index`] and [`full_index`] of packed homes by table look-ups: the low three points' part of
-/// the rank and their checkers, then the high three points' part given those checkers.
-struct Indexer {
-    /// By the low 12 bits: the rank's part (low 16 bits) and the checkers (above).
-    low: Vec<u32>,
-    /// By (checkers on the low points) << 12 | the high 12 bits: the rank's part.
-    high: Vec<u16>,
-    /// The same for [`full_index`] (five bars: point 6 holds the rest).
-    high_full: Vec<u16>,
-}
-
-impl Indexer {
-    fn new() -> Indexer {
-        let nibble = |b: usize, k: usize| (b >> (4 * k)) & 15;
-        // The part of a rank from points `from..from + 3`, `before` checkers below them.
-        let part = |b: usize, from: usize, before: usize, bars: usize| -> (u32, usize) {
-            let mut place = before;
-            let mut rank = 0;
-            for k in from..(from + 3).min(bars) {
-                place += nibble(b, k - from);
-                if place > usize::from(CHECKERS) {
-                    return (0, place);
-                }
-                rank += C[place + k][k + 1];
-            }
-            (rank, place)
-        };
-        let low = (0..1 << 12)
-            .map(|b| {
-                let (rank, place) = part(b, 0, 0, HOME);
-                rank | (place.min(usize::from(CHECKERS)) as u32) << 16
-            })
-            .collect();
-        let high_of = |bars: usize| -> Vec<u16> {
-            (0..16 << 12)
-                .map(|i| part(i & 0xFFF, 3, i >> 12, bars).0 as u16)
-                .collect()
-        };
-        Indexer {
-            low,
-            high: high_of(HOME),
-            high_full: high_of(HOME - 1),
-        }
+/// [`super::index`] of a packed home (`bars` = 6), or [`super::full_index`] (`bars` = 5).
+#[inline(always)]
+pub(super) fn rank(b: Packed, bars: usize) -> Slot {
+    let mut place = 0usize;
+    let mut rank = 0u32;
+    for k in 0..bars {
+        place += ((b >> (4 * k)) & 15) as usize;
+        rank += C[place + k][k + 1];
     }
-
-    #[inline(always)]
-    fn index(&self, b: Packed) -> usize {
-        let low = self.low[(b & 0xFFF) as usize];
-        (low & 0xFFFF) as usize + usize::from(self.high[((low >> 16) << 12 | (b >> 12)) as usize])
-    }
-
-    #[inline(always)]
-    fn full_index(&self, b: Packed) -> usize {
-        let low = self.low[(b & 0xFFF) as usize];
-        (low & 0xFFFF) as usize
-            + usize::from(self.high_full[((low >> 16) << 12 | (b >> 12)) as usize])
-    }
+    rank as Slot
 }
 
 /// The checkers of a packed home.
@@ -174,35 +127,50 @@ pub(crate) struct Built {
 
 /// A solved position's slot, or [`DONE`]: the side has reached its goal (every checker off, or
 /// for the first-off table one checker off), worth no more rolls.
-type Slot = u16;
+pub(super) type Slot = u16;
 const DONE: Slot = Slot::MAX;
 
 /// Builds the table: both one-sided problems, in order of pip count. Deterministic: f64 sums in a
 /// fixed order, ties between plays broken by the lower index.
 pub(crate) fn build() -> Built {
-    let ix = Indexer::new();
     let homes = by_pips(all_homes());
     let mut probs = Vec::with_capacity(POSITIONS * 13);
     // The empty home, at index 0: done in no more rolls.
     let empty = push_run(&mut probs, &dist_of_done());
-    let packed = homes.iter().skip(1).map(pack);
-    let slot = |b| if b == 0 { DONE } else { ix.index(b) as Slot };
-    let (expected, mut spans) = solve(packed, POSITIONS, slot, &mut probs);
+    let packed: Vec<Packed> = homes.iter().skip(1).map(pack).collect();
+    let (expected, mut spans) = solve(&packed, Goal::AllOff, &mut probs);
     spans[0] = empty;
-    let full = homes.iter().filter(|h| checkers(h) == CHECKERS).map(pack);
-    let slot = |b| {
-        if packed_checkers(b) < CHECKERS {
-            DONE
-        } else {
-            ix.full_index(b) as Slot
-        }
-    };
-    let (_, first_off) = solve(full, FULL_POSITIONS, slot, &mut probs);
+    let full: Vec<Packed> = homes
+        .iter()
+        .filter(|h| checkers(h) == CHECKERS)
+        .map(pack)
+        .collect();
+    let (_, first_off) = solve(&full, Goal::FirstOff, &mut probs);
     Built {
         spans,
         first_off,
         probs,
         expected: expected.iter().map(|&e| e as f32).collect(),
+    }
+}
+
+/// What a side bears off towards: every checker off (the table), or the first one (gammons).
+#[derive(Clone, Copy)]
+enum Goal {
+    AllOff,
+    FirstOff,
+}
+
+impl Goal {
+    /// The slot of the home `b` in this goal's solution, or [`DONE`] once the goal is reached.
+    #[inline(always)]
+    fn slot(self, b: Packed) -> Slot {
+        match self {
+            Goal::AllOff if b == 0 => DONE,
+            Goal::AllOff => rank(b, HOME),
+            Goal::FirstOff if packed_checkers(b) < CHECKERS => DONE,
+            Goal::FirstOff => rank(b, HOME - 1),
+        }
     }
 }
 
@@ -228,17 +196,17 @@ fn dist_of_done() -> [f64; MAX_ROLLS] {
 /// Solves the positions `homes` (in order of pip count; `slot` numbers them in 0..`n`, or says
 /// [`DONE`]), each side playing to minimise its expected rolls to done: their expected rolls
 /// and where their distributions of rolls went in `probs`.
-fn solve(
-    homes: impl Iterator<Item = Packed>,
-    n: usize,
-    slot: impl Fn(Packed) -> Slot,
-    probs: &mut Vec<f32>,
-) -> (Vec<f64>, Vec<Span>) {
+fn solve(homes: &[Packed], goal: Goal, probs: &mut Vec<f32>) -> (Vec<f64>, Vec<Span>) {
+    let slot = |b| goal.slot(b);
+    let n = match goal {
+        Goal::AllOff => POSITIONS,
+        Goal::FirstOff => FULL_POSITIONS,
+    };
     let mut expected = vec![0f64; n];
     let mut spans = vec![Span::default(); n];
     // Per slot and die `d`: the best slot after k moves of `d`, at [(k − 1) * 6 + d − 1], k = 1..=3.
     let mut kept = vec![[DONE; 3 * HOME]; n];
-    for b in homes {
+    for &b in homes {
         let i = usize::from(slot(b));
         // The slots one move of each die reaches from here (computed once, used by every roll).
         let mut after = [[DONE; HOME]; HOME];
