@@ -4,6 +4,7 @@ use std::ops::{Add, Mul};
 
 use vrhcaby_rules::{Position, Rules, Side, CHECKERS};
 
+use crate::bearoff;
 use crate::inputs::{encode, Inputs};
 use crate::net::{Net, Scratch, OUTPUTS};
 use crate::weights::{self, WeightsError};
@@ -181,9 +182,13 @@ impl Evaluator {
         }
     }
 
-    /// The estimate for `side`, about to roll.
+    /// The estimate for `side`, about to roll: exact for a finished game and, from the bear-off
+    /// table, for a race with every checker of both sides home (or off); else the net's.
     pub fn evaluate(&self, pos: &Position, side: Side, s: &mut EvalScratch) -> Estimate {
         if let Some(e) = Estimate::finished(pos, side) {
+            return e;
+        }
+        if let Some(e) = bearoff::race_estimate(pos, side) {
             return e;
         }
         encode(pos, side, &mut s.inputs);

@@ -3,6 +3,7 @@
 #![warn(missing_debug_implementations)]
 
 pub mod analysis;
+pub mod bearoff;
 pub mod cli;
 /// Standard backgammon's cube decisions (with its net: the house rules' worker goes without).
 #[cfg(feature = "standard-net")]
