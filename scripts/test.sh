@@ -16,6 +16,8 @@ cargo clippy --target wasm32-unknown-unknown -p vrhcaby-relay --all-targets -- -
 
 echo "== native tests (rules crate, app logic)"
 cargo test --workspace
+# The standard worker's own build (its bot holds standard backgammon's net only).
+cargo test -p vrhcaby-worker --features standard-net
 
 echo "== the peer protocol's simulation (release: 10,000 honest and 2,000 adversary games)"
 cargo test --release -p vrhcaby-p2p --test sim -- --nocapture

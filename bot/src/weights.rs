@@ -1,4 +1,5 @@
-//! The weights file: two nets (contact and race), quantised to i16, with a version and a checksum.
+//! The weights file: two nets (contact and race), quantised to i8 with one scale per row, with a
+//! version and a checksum.
 //!
 //! Layout, every number little-endian:
 //!
@@ -7,11 +8,18 @@
 //! | 8 | magic `VRHCBOT` and a zero byte |
 //! | 2 | format version, u16 = [`VERSION`] |
 //! | 2 | number of nets, u16 (2: contact, then race) |
-//! | per net | inputs u16, hidden u16, outputs u16, then two f32 scales `s1`, `s2`; then i16 values: `w1` (inputs × hidden, one row per input), `b1` (hidden) — each the weight × `s1` rounded —, `w2` (outputs × hidden), `b2` (outputs) — each × `s2` |
+//! | per net | inputs u16, hidden u16, outputs u16; then rows, each an f32 step and its values: `w1` (one row of `hidden` i8 per input), `b1` (one row of `hidden` i8), `w2` (one row of `hidden` i16 per output), `b2` (one row of `outputs` i16) |
 //! | 8 | FNV-1a 64 of every byte before it, u64 |
 //!
-//! A weight is `q / s` for its stored i16 `q`. The parse checks every length, the dims against the
-//! code's [`INPUTS`] and [`OUTPUTS`], the scales and the checksum, and returns an error (never panics).
+//! A weight is `q × step` for its stored `q` and its row's step (the row's largest magnitude is
+//! stored as ±127 in i8, ±32767 in i16). A step of its own per input keeps the precision of the
+//! inputs whose weights are small (the points) next to those whose weights are large (the
+//! features); the output layer stays i16 because its few weights' errors are not averaged out by
+//! any sum. Version 1 stored everything in i16 with one scale per layer, at almost twice the size
+//! (each worker carries its net).
+//!
+//! The parse checks every length, the dims against the code's [`INPUTS`] and [`OUTPUTS`], the
+//! steps and the checksum, and returns an error (never panics).
 
 use std::fmt;
 
@@ -19,7 +27,7 @@ use crate::inputs::INPUTS;
 use crate::net::{Net, OUTPUTS};
 
 pub const MAGIC: &[u8; 8] = b"VRHCBOT\0";
-pub const VERSION: u16 = 1;
+pub const VERSION: u16 = 2;
 
 /// Why a weights file was refused.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -62,19 +70,46 @@ pub fn fnv1a64(bytes: &[u8]) -> u64 {
     })
 }
 
-fn scale_for(values: &[f32]) -> f32 {
-    let max = values.iter().fold(0.0f32, |m, v| m.max(v.abs()));
+/// How a layer's values are stored: i8 (the hidden layer's many weights) or i16 (the output
+/// layer's few, whose errors no sum averages out).
+#[derive(Clone, Copy)]
+enum Width {
+    I8,
+    I16,
+}
+
+impl Width {
+    /// The largest stored magnitude.
+    fn top(self) -> f32 {
+        match self {
+            Width::I8 => 127.0,
+            Width::I16 => 32767.0,
+        }
+    }
+}
+
+/// The step of a row: its largest magnitude is stored as the top value (a zero row: step 1).
+fn step_for(row: &[f32], width: Width) -> f32 {
+    let max = row.iter().fold(0.0f32, |m, v| m.max(v.abs()));
     if max > 0.0 {
-        32767.0 / max
+        max / width.top()
     } else {
         1.0
     }
 }
 
-fn push_q(out: &mut Vec<u8>, values: &[f32], scale: f32) {
-    for v in values {
-        let q = (v * scale).round().clamp(-32767.0, 32767.0) as i16;
-        out.extend_from_slice(&q.to_le_bytes());
+/// Appends `values` as rows of `len`, each an f32 step and its values.
+fn push_rows(out: &mut Vec<u8>, values: &[f32], len: usize, width: Width) {
+    for row in values.chunks(len) {
+        let step = step_for(row, width);
+        out.extend_from_slice(&step.to_le_bytes());
+        for v in row {
+            let q = (v / step).round().clamp(-width.top(), width.top());
+            match width {
+                Width::I8 => out.extend_from_slice(&(q as i8).to_le_bytes()),
+                Width::I16 => out.extend_from_slice(&(q as i16).to_le_bytes()),
+            }
+        }
     }
 }
 
@@ -89,14 +124,10 @@ pub fn serialize(nets: &[&Net; 2]) -> Vec<u8> {
         for d in [net.inputs, net.hidden, OUTPUTS] {
             out.extend_from_slice(&(d as u16).to_le_bytes());
         }
-        let s1 = scale_for(&net.w1).min(scale_for(&net.b1));
-        let s2 = scale_for(&net.w2).min(scale_for(&net.b2));
-        out.extend_from_slice(&s1.to_le_bytes());
-        out.extend_from_slice(&s2.to_le_bytes());
-        push_q(&mut out, &net.w1, s1);
-        push_q(&mut out, &net.b1, s1);
-        push_q(&mut out, &net.w2, s2);
-        push_q(&mut out, &net.b2, s2);
+        push_rows(&mut out, &net.w1, net.hidden, Width::I8);
+        push_rows(&mut out, &net.b1, net.hidden, Width::I8);
+        push_rows(&mut out, &net.w2, net.hidden, Width::I16);
+        push_rows(&mut out, &net.b2, OUTPUTS, Width::I16);
     }
     let sum = fnv1a64(&out);
     out.extend_from_slice(&sum.to_le_bytes());
@@ -123,11 +154,30 @@ impl Reader<'_> {
         let b = self.take(4)?;
         Ok(f32::from_le_bytes([b[0], b[1], b[2], b[3]]))
     }
-    fn values(&mut self, n: usize, scale: f32) -> Result<Vec<f32>, WeightsError> {
-        let b = self.take(n.checked_mul(2).ok_or(WeightsError::TooShort)?)?;
-        Ok(b.chunks_exact(2)
-            .map(|c| f32::from(i16::from_le_bytes([c[0], c[1]])) / scale)
-            .collect())
+    /// `rows` rows of `len` values, each row an f32 step and its values.
+    fn rows(&mut self, rows: usize, len: usize, width: Width) -> Result<Vec<f32>, WeightsError> {
+        let mut values = Vec::with_capacity(rows.saturating_mul(len).min(1 << 20));
+        for _ in 0..rows {
+            let step = self.f32()?;
+            if !(step.is_finite() && step > 0.0) {
+                return Err(WeightsError::BadScale);
+            }
+            match width {
+                Width::I8 => {
+                    let bytes = self.take(len)?;
+                    values.extend(bytes.iter().map(|&b| f32::from(b as i8) * step));
+                }
+                Width::I16 => {
+                    let bytes = self.take(len.checked_mul(2).ok_or(WeightsError::TooShort)?)?;
+                    values.extend(
+                        bytes
+                            .chunks_exact(2)
+                            .map(|c| f32::from(i16::from_le_bytes([c[0], c[1]])) * step),
+                    );
+                }
+            }
+        }
+        Ok(values)
     }
 }
 
@@ -162,18 +212,13 @@ pub fn parse(bytes: &[u8]) -> Result<[Net; 2], WeightsError> {
             return Err(WeightsError::Dims { inputs, outputs });
         }
         let (inputs, hidden) = (usize::from(inputs), usize::from(hidden));
-        let s1 = r.f32()?;
-        let s2 = r.f32()?;
-        if !(s1.is_finite() && s1 > 0.0 && s2.is_finite() && s2 > 0.0) {
-            return Err(WeightsError::BadScale);
-        }
         Ok(Net {
             inputs,
             hidden,
-            w1: r.values(inputs * hidden, s1)?,
-            b1: r.values(hidden, s1)?,
-            w2: r.values(OUTPUTS * hidden, s2)?,
-            b2: r.values(OUTPUTS, s2)?,
+            w1: r.rows(inputs, hidden, Width::I8)?,
+            b1: r.rows(1, hidden, Width::I8)?,
+            w2: r.rows(OUTPUTS, hidden, Width::I16)?,
+            b2: r.rows(1, OUTPUTS, Width::I16)?,
         })
     };
     let contact = read_net()?;

@@ -211,6 +211,43 @@ fn the_weights_file_parses_and_round_trips() {
 }
 
 #[test]
+fn quantising_keeps_every_weight_within_half_a_step_of_its_row() {
+    use vrhcaby_bot::net::Net;
+    let mut state = 12345u64;
+    let mut next = || {
+        state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        ((state >> 40) as f32 / (1u64 << 24) as f32) * 2.0 - 1.0
+    };
+    let mut contact = Net::random(vrhcaby_bot::inputs::INPUTS, 16, &mut next);
+    // A row of large weights next to rows of small ones: each row keeps its own precision.
+    contact.w1[..16].iter_mut().for_each(|w| *w *= 40.0);
+    contact.w1[16..32].iter_mut().for_each(|w| *w *= 0.01);
+    contact.w1[32..48].iter_mut().for_each(|w| *w = 0.0);
+    let race = Net::random(vrhcaby_bot::inputs::INPUTS, 16, &mut next);
+    let ev = Evaluator { contact, race };
+    let back = Evaluator::from_bytes(&ev.to_bytes()).expect("round trip");
+    for (a, b) in [(&ev.contact, &back.contact), (&ev.race, &back.race)] {
+        for (rows, wide) in [(&a.w1, &b.w1), (&a.w2, &b.w2)] {
+            let top = if rows.len() == a.w1.len() { 127.0 } else { 32767.0 };
+            for (ra, rb) in rows.chunks(a.hidden).zip(wide.chunks(a.hidden)) {
+                let max = ra.iter().fold(0.0f32, |m, v| m.max(v.abs()));
+                for (x, y) in ra.iter().zip(rb) {
+                    assert!((x - y).abs() <= max / top / 2.0 * 1.01 + 1e-7, "{x} {y} {max}");
+                }
+            }
+        }
+    }
+    assert!(back.contact.w1[32..48].iter().all(|&w| w == 0.0));
+    // The small row is kept to a fraction of its own size, not lost beside the large one.
+    let small = &back.contact.w1[16..32];
+    assert!(small.iter().zip(&ev.contact.w1[16..32]).all(|(y, x)| (x - y).abs() < 0.0001));
+    // A file's size: one byte per hidden-layer weight, two per output weight, a step per row.
+    let (inputs, hidden) = (vrhcaby_bot::inputs::INPUTS, 16);
+    let per_net = 6 + inputs * (4 + hidden) + (4 + hidden) + 5 * (4 + 2 * hidden) + (4 + 2 * 5);
+    assert_eq!(ev.to_bytes().len(), 12 + 2 * per_net + 8);
+}
+
+#[test]
 fn a_corrupted_weights_file_is_an_error_not_a_panic() {
     let good = vrhcaby_bot::eval::BUILTIN_WEIGHTS.to_vec();
     let mut flipped = good.clone();
@@ -244,6 +281,14 @@ fn a_corrupted_weights_file_is_an_error_not_a_panic() {
         weights::parse(&dims),
         Err(WeightsError::Dims { .. })
     ));
+    // A row's step that is zero, negative or not a number, under a consistent checksum.
+    for bad in [0.0f32, -1.0, f32::NAN, f32::INFINITY] {
+        let mut b = good[..good.len() - 8].to_vec();
+        b[18..22].copy_from_slice(&bad.to_le_bytes());
+        let sum = weights::fnv1a64(&b);
+        b.extend_from_slice(&sum.to_le_bytes());
+        assert_eq!(weights::parse(&b), Err(WeightsError::BadScale), "{bad}");
+    }
 }
 
 // ---- The CLI contract (DESIGN.md `bot` and `eval`), through the same handler the binary uses.

@@ -20,15 +20,53 @@ thread_local! {
     static ANALYSIS: RefCell<Vec<vrhcaby_bot::analysis::Decision>> = const { RefCell::new(Vec::new()) };
 }
 
+/// The bot of this worker: the house rules' net, or in the standard worker standard
+/// backgammon's only (each worker carries one net: the house net is not linked into it).
+fn this_workers_bot() -> Result<Bot, vrhcaby_bot::WeightsError> {
+    #[cfg(feature = "standard-net")]
+    return vrhcaby_bot::eval::Evaluator::builtin_standard()
+        .unwrap_or(Err(vrhcaby_bot::WeightsError::TooShort))
+        .map(Bot::new);
+    #[cfg(not(feature = "standard-net"))]
+    Bot::builtin()
+}
+
+#[cfg(feature = "standard-net")]
+const WRONG_RULES: &str = "this worker plays standard backgammon only";
+#[cfg(not(feature = "standard-net"))]
+const WRONG_RULES: &str = "this worker plays the house rules only";
+
+/// Whether a request is for the rules of this worker's net: its `rules`, or its record's
+/// (`analyse`); the cube's `decide` is standard backgammon's; the draw offers, without either,
+/// belong to the house rules. The house worker
+/// answers everything but the cube (`decide`), as it always has: its standard answers are its
+/// own net's, the page asks the standard worker.
+fn plays_these_rules(text: &str) -> bool {
+    if cfg!(not(feature = "standard-net")) {
+        return true;
+    }
+    let Ok(v) = serde_json::from_str::<serde_json::Value>(text) else {
+        return true; // the op's own parse answers the error
+    };
+    if v.get("op").and_then(|o| o.as_str()) == Some("decide") {
+        return true;
+    }
+    let rules = v
+        .get("rules")
+        .or_else(|| v.get("record").and_then(|r| r.get("rules")));
+    rules.and_then(|r| r.as_str()) == Some("standard")
+}
+
 /// Answers one request text (also used natively by the tests).
 fn respond(text: &str) -> String {
     let id = serde_id(text);
     let mut value = BOT.with(|b| {
         let mut b = b.borrow_mut();
         if b.is_none() {
-            *b = Bot::builtin().ok();
+            *b = this_workers_bot().ok();
         }
         match b.as_mut() {
+            Some(_) if !plays_these_rules(text) => serde_json::json!({ "error": WRONG_RULES }),
             Some(bot) if op(text).as_deref() == Some("accepts_draw") => draw_answer(bot, text),
             Some(bot) if op(text).as_deref() == Some("wants_draw") => offer_answer(bot, text),
             Some(bot) if op(text).as_deref() == Some("hint") => hint_answer(bot, text),
@@ -261,7 +299,7 @@ fn decide_answer(bot: &mut Bot, text: &str) -> serde_json::Value {
 /// The house rules' worker has no standard decisions.
 #[cfg(not(feature = "standard-net"))]
 fn decide_answer(_: &mut Bot, _: &str) -> serde_json::Value {
-    serde_json::json!({ "error": "this worker plays the house rules only" })
+    serde_json::json!({ "error": WRONG_RULES })
 }
 
 /// The request's `op` beside the CLI's `bot` request: `accepts_draw`, `wants_draw` or `hint`.
@@ -328,7 +366,7 @@ pub fn main() {
     let _ = scope.post_message(&JsString::from("{\"ready\":true}"));
 }
 
-#[cfg(test)]
+#[cfg(all(test, not(feature = "standard-net")))]
 mod tests {
     use super::respond;
 
@@ -392,7 +430,7 @@ mod tests {
     }
 }
 
-#[cfg(test)]
+#[cfg(all(test, not(feature = "standard-net")))]
 mod analysis_tests {
     use super::respond;
 
@@ -433,5 +471,44 @@ mod analysis_tests {
         let bad =
             respond(r#"{"op":"analyse","record":{"format":"x"},"depth":0,"from":0,"most":1}"#);
         assert!(bad.contains("error"), "{bad}");
+    }
+}
+
+/// `cargo test -p vrhcaby-worker --features standard-net`: the standard worker.
+#[cfg(all(test, feature = "standard-net"))]
+mod standard_tests {
+    use super::respond;
+
+    const START: &str = r#"{"white":[0,0,0,0,0,0,5,0,3,0,0,0,0,5,0,0,0,0,0,0,0,0,0,0,2,0],"black":[0,0,0,0,0,0,5,0,3,0,0,0,0,5,0,0,0,0,0,0,0,0,0,0,2,0]}"#;
+
+    #[test]
+    fn plays_standard_backgammon_with_its_own_net_and_refuses_the_house_rules() {
+        let req = format!(
+            r#"{{"id":5,"position":{START},"turn":"white","dice":[6,4],"level":"expert","seed":3,"rules":"standard"}}"#
+        );
+        let a: serde_json::Value = serde_json::from_str(&respond(&req)).unwrap();
+        assert_eq!(a["id"], 5);
+        // The same play and estimate as the CLI's, which holds both nets and picks the standard one.
+        let mut bot = vrhcaby_bot::Bot::builtin().unwrap();
+        let cli = vrhcaby_bot::cli::answer(&mut bot, vrhcaby_bot::cli::BotOp::Bot, &req);
+        assert_eq!(a["moves"], cli["moves"], "{a} {cli}");
+        assert_eq!(a["win"], cli["win"], "{a} {cli}");
+        // The house net is not in this worker: a house request is refused, not answered by the
+        // wrong net.
+        for house in [
+            req.replace(r#","rules":"standard""#, ""),
+            req.replace(r#""rules":"standard""#, r#""rules":"vrhcaby""#),
+            format!(
+                r#"{{"id":6,"op":"accepts_draw","position":{START},"offerer":"white","dice":null}}"#
+            ),
+        ] {
+            let a: serde_json::Value = serde_json::from_str(&respond(&house)).unwrap();
+            assert_eq!(
+                a["error"], "this worker plays standard backgammon only",
+                "{house}"
+            );
+        }
+        let bad: serde_json::Value = serde_json::from_str(&respond("{")).unwrap();
+        assert!(bad["error"].is_string());
     }
 }
