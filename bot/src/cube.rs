@@ -13,7 +13,6 @@
 //!   when both the take and the drop give the doubler more than playing on; take when the take's
 //!   chances are at least the drop's.
 
-use std::sync::OnceLock;
 
 use vrhcaby_rules::{Kind, Position, Rules, Side};
 
@@ -30,35 +29,113 @@ struct Met {
     post: [f32; MET_SIZE],
 }
 
+/// The table, read from its text when the crate is compiled: the worker carries 2.6 KB of
+/// numbers, not the text and a float parser (a malformed table fails the build).
+static MET: Met = parse_met(MET_TEXT.as_bytes());
+
 fn met() -> &'static Met {
-    static MET: OnceLock<Met> = OnceLock::new();
-    MET.get_or_init(|| {
-        let mut m = Met {
-            pre: [[0.5; MET_SIZE]; MET_SIZE],
-            post: [0.5; MET_SIZE],
-        };
-        for line in MET_TEXT.lines().filter(|l| !l.starts_with('#')) {
-            let mut words = line.split_whitespace();
-            let row: &mut [f32; MET_SIZE] = match (words.next(), words.next()) {
-                (Some("pre"), Some(a)) => match a.parse::<usize>() {
-                    Ok(a @ 1..=MET_SIZE) => &mut m.pre[a - 1],
-                    _ => continue,
-                },
-                (Some("post"), Some(first)) => {
-                    m.post[0] = first.parse().unwrap_or(0.5);
-                    for (i, w) in words.enumerate().take(MET_SIZE - 1) {
-                        m.post[i + 1] = w.parse().unwrap_or(0.5);
-                    }
-                    continue;
+    &MET
+}
+
+/// The end of the line that starts at `i` (the index of its `\n`, or the text's end).
+const fn line_end(t: &[u8], mut i: usize) -> usize {
+    while i < t.len() && t[i] != b'\n' {
+        i += 1;
+    }
+    i
+}
+
+const fn skip_spaces(t: &[u8], mut i: usize, end: usize) -> usize {
+    while i < end && (t[i] == b' ' || t[i] == b'\t' || t[i] == b'\r') {
+        i += 1;
+    }
+    i
+}
+
+/// A word of digits with an optional decimal part, from `i`: its value and where it ends.
+const fn number(t: &[u8], mut i: usize, end: usize) -> (f64, usize) {
+    let (mut mantissa, mut scale, mut digits, mut fraction) = (0u64, 1u64, 0, false);
+    while i < end && t[i] != b' ' && t[i] != b'\t' && t[i] != b'\r' {
+        match t[i] {
+            b'0'..=b'9' => {
+                mantissa = mantissa * 10 + (t[i] - b'0') as u64;
+                digits += 1;
+                if fraction {
+                    scale *= 10;
                 }
-                _ => continue,
-            };
-            for (i, w) in words.enumerate().take(MET_SIZE) {
-                row[i] = w.parse().unwrap_or(0.5);
             }
+            b'.' if !fraction => fraction = true,
+            _ => panic!("the match equity table has a malformed number"),
         }
-        m
-    })
+        i += 1;
+    }
+    assert!(
+        digits > 0 && digits <= 12,
+        "the match equity table has a malformed number"
+    );
+    (mantissa as f64 / scale as f64, i)
+}
+
+/// `MET_SIZE` probabilities from `i`, each in 0..=1.
+const fn row(t: &[u8], mut i: usize, end: usize) -> [f32; MET_SIZE] {
+    let mut out = [0.0f32; MET_SIZE];
+    let mut k = 0;
+    while k < MET_SIZE {
+        i = skip_spaces(t, i, end);
+        let (v, next) = number(t, i, end);
+        assert!(v <= 1.0, "a match equity above 1");
+        out[k] = v as f32;
+        i = next;
+        k += 1;
+    }
+    assert!(
+        skip_spaces(t, i, end) == end,
+        "a match equity table row too long"
+    );
+    out
+}
+
+/// Reads the table's text: `#` comments, 25 lines `pre a` and one line `post`, each of 25 numbers.
+const fn parse_met(t: &[u8]) -> Met {
+    let mut m = Met {
+        pre: [[0.0; MET_SIZE]; MET_SIZE],
+        post: [0.0; MET_SIZE],
+    };
+    let (mut seen, mut post) = (0u32, false);
+    let mut i = 0;
+    while i < t.len() {
+        let end = line_end(t, i);
+        let at = skip_spaces(t, i, end);
+        if at == end || t[at] == b'#' {
+            // A blank line or a comment.
+        } else if end - at > 5 && t[at] == b'p' && t[at + 1] == b'r' && t[at + 2] == b'e' {
+            let (a, next) = number(t, skip_spaces(t, at + 3, end), end);
+            let a = a as usize;
+            assert!(
+                a >= 1 && a <= MET_SIZE && seen & (1 << a) == 0,
+                "a match equity table row twice or out of range"
+            );
+            seen |= 1 << a;
+            m.pre[a - 1] = row(t, next, end);
+        } else if end - at > 5
+            && t[at] == b'p'
+            && t[at + 1] == b'o'
+            && t[at + 2] == b's'
+            && t[at + 3] == b't'
+            && !post
+        {
+            post = true;
+            m.post = row(t, at + 4, end);
+        } else {
+            panic!("the match equity table has a line it does not know");
+        }
+        i = end + 1;
+    }
+    assert!(
+        seen.count_ones() as usize == MET_SIZE && post,
+        "the match equity table misses a row"
+    );
+    m
 }
 
 /// The cube as the side deciding sees it.

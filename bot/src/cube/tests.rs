@@ -140,3 +140,28 @@ fn resignations_are_accepted_when_worth_playing_on() {
     let j = CubeView { jacoby: true, ..c };
     assert!(accepts_resign(&est(0.99, 0.8, 0.0), Kind::Single, &j));
 }
+
+#[test]
+fn the_table_read_at_compile_time_holds_every_number_of_its_text_exactly() {
+    let mut rows = 0;
+    for line in MET_TEXT.lines().filter(|l| !l.starts_with('#')) {
+        let words: Vec<&str> = line.split_whitespace().collect();
+        let (row, values) = match words.as_slice() {
+            ["pre", a, rest @ ..] => (&MET.pre[a.parse::<usize>().unwrap() - 1], rest),
+            ["post", rest @ ..] => (&MET.post, rest),
+            _ => continue,
+        };
+        assert_eq!(values.len(), MET_SIZE, "{line}");
+        for (v, w) in row.iter().zip(values.iter()) {
+            assert_eq!(*v, w.parse::<f32>().unwrap(), "{line}");
+        }
+        rows += 1;
+    }
+    assert_eq!(rows, MET_SIZE + 1);
+    // Symmetric: a-away against b-away and b-away against a-away sum to 1.
+    for a in 1..=MET_SIZE {
+        for b in 1..=MET_SIZE {
+            assert!((MET.pre[a - 1][b - 1] + MET.pre[b - 1][a - 1] - 1.0).abs() < 2e-5);
+        }
+    }
+}
