@@ -38,5 +38,31 @@ fn wasm_move_generation_speed() {
             ns[RUNS - 1],
             total as f64 / SAMPLES as f64
         );
+        // What a search pays to be handed the plays (as `vrhcaby bench --feed`): counting against
+        // `for_each_after` with each play's two sides read out, in alternating rounds.
+        let (mut count, mut feed) = (Vec::new(), Vec::new());
+        for _ in 0..RUNS {
+            let t0 = now();
+            assert_eq!(enumerate_all(&mut gen, &sample, rules), total);
+            count.push((now() - t0) * 1e6 / SAMPLES as f64);
+            let t0 = now();
+            let mut fed = 0usize;
+            for (p, s, r) in &sample {
+                gen.for_each_after(p, *s, *r, rules, |after| {
+                    std::hint::black_box(after.sides());
+                    fed += 1;
+                });
+            }
+            feed.push((now() - t0) * 1e6 / SAMPLES as f64);
+            assert_eq!(fed, total);
+        }
+        count.sort_by(f64::total_cmp);
+        feed.sort_by(f64::total_cmp);
+        console_log!(
+            "wasm {rules:?} feed: count {:.0} ns/roll, for_each_after with sides {:.0} ns/roll, ratio {:.2}",
+            count[RUNS / 2],
+            feed[RUNS / 2],
+            feed[RUNS / 2] / count[RUNS / 2]
+        );
     }
 }

@@ -247,7 +247,12 @@ pub fn table() -> &'static Table {
 /// The home of `side` if every checker it has left is on its home points (none on the bar).
 #[must_use]
 pub fn home(pos: &Position, side: Side) -> Option<Home> {
-    let s = pos.side(side);
+    home_of(pos.side(side))
+}
+
+/// [`home`] of one side's checkers in its own numbering.
+#[must_use]
+pub fn home_of(s: &[u8; 26]) -> Option<Home> {
     if s[BAR] > 0 || s[HOME + 1..BAR].iter().any(|&n| n > 0) {
         return None;
     }
@@ -261,8 +266,14 @@ pub fn home(pos: &Position, side: Side) -> Option<Home> {
 /// (or off) and neither has finished; `None` otherwise.
 #[must_use]
 pub fn race_estimate(pos: &Position, side: Side) -> Option<Estimate> {
-    let me = home(pos, side)?;
-    let opp = home(pos, !side)?;
+    race_estimate_of(pos.side(side), pos.side(!side))
+}
+
+/// [`race_estimate`] of the side on roll `x` against `y`, each in its own numbering.
+#[must_use]
+pub fn race_estimate_of(x: &[u8; 26], y: &[u8; 26]) -> Option<Estimate> {
+    let me = home_of(x)?;
+    let opp = home_of(y)?;
     if checkers(&me) == 0 || checkers(&opp) == 0 {
         return None;
     }

@@ -2,10 +2,10 @@
 
 use std::ops::{Add, Mul};
 
-use vrhcaby_rules::{Position, Rules, Side, CHECKERS};
+use vrhcaby_rules::{After, Position, Rules, Side, BAR, CHECKERS, OFF};
 
 use crate::bearoff;
-use crate::inputs::{encode, Inputs};
+use crate::inputs::{encode_of, Inputs};
 use crate::net::{Net, Scratch, OUTPUTS};
 use crate::weights::{self, WeightsError};
 
@@ -85,13 +85,17 @@ impl Estimate {
     /// The result of a finished game for `side`, or `None` while it is on.
     #[must_use]
     pub fn finished(pos: &Position, side: Side) -> Option<Estimate> {
-        for (winner, flip) in [(side, false), (!side, true)] {
-            if pos.off(winner) == CHECKERS {
-                let loser = !winner;
-                let gammon = pos.off(loser) == 0;
+        Estimate::finished_of(pos.side(side), pos.side(!side))
+    }
+
+    /// [`Estimate::finished`] for the side `x` against `y`, each in its own numbering.
+    #[must_use]
+    pub fn finished_of(x: &[u8; 26], y: &[u8; 26]) -> Option<Estimate> {
+        for (winner, loser, flip) in [(x, y, false), (y, x, true)] {
+            if winner[OFF] == CHECKERS {
+                let gammon = loser[OFF] == 0;
                 // Backgammon: the loser still has a checker on the bar or in the winner's home.
-                let back =
-                    gammon && (pos.bar(loser) > 0 || (19..=24).any(|p| pos.count(loser, p) > 0));
+                let back = gammon && (loser[BAR] > 0 || loser[19..=24].iter().any(|&n| n > 0));
                 let e = Estimate {
                     win: 1.0,
                     win_gammon: f32::from(u8::from(gammon)),
@@ -185,13 +189,19 @@ impl Evaluator {
     /// The estimate for `side`, about to roll: exact for a finished game and, from the bear-off
     /// table, for a race with every checker of both sides home (or off); else the net's.
     pub fn evaluate(&self, pos: &Position, side: Side, s: &mut EvalScratch) -> Estimate {
-        if let Some(e) = Estimate::finished(pos, side) {
+        self.evaluate_of(pos.side(side), pos.side(!side), s)
+    }
+
+    /// [`Evaluator::evaluate`] for the side `x` about to roll against `y`, each in its own
+    /// numbering.
+    pub fn evaluate_of(&self, x: &[u8; 26], y: &[u8; 26], s: &mut EvalScratch) -> Estimate {
+        if let Some(e) = Estimate::finished_of(x, y) {
             return e;
         }
-        if let Some(e) = bearoff::race_estimate(pos, side) {
+        if let Some(e) = bearoff::race_estimate_of(x, y) {
             return e;
         }
-        encode(pos, side, &mut s.inputs);
+        encode_of(x, y, &mut s.inputs);
         let out = self.net(s.inputs.contact).forward(&s.inputs, &mut s.net);
         Estimate::from_outputs(out)
     }
@@ -199,5 +209,12 @@ impl Evaluator {
     /// The estimate for `mover` of the position after its play (the opponent about to roll).
     pub fn after_play(&self, after: &Position, mover: Side, s: &mut EvalScratch) -> Estimate {
         self.evaluate(after, !mover, s).flip()
+    }
+
+    /// [`Evaluator::after_play`] of a play as the generator hands it over
+    /// (`PlayGenerator::for_each_after`): no `Position` built.
+    pub fn after(&self, after: &After<'_>, s: &mut EvalScratch) -> Estimate {
+        let (mover, opponent) = after.sides();
+        self.evaluate_of(&opponent, &mover, s).flip()
     }
 }

@@ -7,7 +7,7 @@ use vrhcaby_rules::{
     apply_move, legal_moves, plays, DiceLeft, Origin, Position, Roll, Rules, Side, Target,
 };
 
-use crate::{Bot, Budget};
+use crate::{Bot, Level};
 
 /// Every distinct position that completing the roll from `pos` with the dice `left` can end in
 /// (one move at a time, as the game accepts them; S10: bearing off the 15th checker ends it), with
@@ -97,7 +97,7 @@ impl Bot {
         };
         let (plays, best) =
             self.searcher
-                .choose(ev, start, side, roll, rules, Budget::TWO_PLY, |i| {
+                .choose(ev, start, side, roll, rules, Level::Strongest.budget(), |i| {
                     if ok.get(i).copied().unwrap_or(false) {
                         0.0
                     } else {

@@ -80,18 +80,26 @@ fn rearmost(own: &[u8; 26]) -> usize {
 /// Whether the sides can still meet: some checker of one side is behind some of the other's.
 #[must_use]
 pub fn is_contact(pos: &Position) -> bool {
-    let w = rearmost(pos.side(Side::White));
-    let b = rearmost(pos.side(Side::Black));
-    // White's point p is Black's 25 − p: they have passed each other when w + b ≤ 25.
+    contact_of(pos.side(Side::White), pos.side(Side::Black))
+}
+
+/// [`is_contact`] of two sides, each in its own numbering.
+#[must_use]
+pub fn contact_of(x: &[u8; 26], y: &[u8; 26]) -> bool {
+    let (w, b) = (rearmost(x), rearmost(y));
+    // One side's point p is the other's 25 − p: they have passed each other when w + b ≤ 25.
     w > 0 && b > 0 && w + b > 25
 }
 
 /// Encodes `pos` for `side` about to roll.
 pub fn encode(pos: &Position, side: Side, out: &mut Inputs) {
+    encode_of(pos.side(side), pos.side(!side), out);
+}
+
+/// [`encode`] of the side about to roll, `own`, against `opp`, each in its own numbering.
+pub fn encode_of(own: &[u8; 26], opp: &[u8; 26], out: &mut Inputs) {
     out.len = 0;
-    let own = pos.side(side);
-    let opp = pos.side(!side);
-    out.contact = is_contact(pos);
+    out.contact = contact_of(own, opp);
     for (k, (x, y)) in [(own, opp), (opp, own)].into_iter().enumerate() {
         let base = k * PER_SIDE;
         for (p, &n) in x.iter().enumerate().take(25).skip(1) {

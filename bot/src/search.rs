@@ -37,6 +37,13 @@ pub struct Budget {
     /// Plays kept for 2-ply: at most this many, each within `margin2` of the best at 1-ply.
     pub keep2: usize,
     pub margin2: f32,
+    /// Further plays for 2-ply, next in the 1-ply order and within `wide_margin2` of the best:
+    /// each taken only while the decision has made fewer than `evals` evaluations so far (a
+    /// count, not a clock, so every machine gives the same answer; the quiet positions, most of
+    /// a game, get the wider look and the costly ones, many plays a roll, stay narrow).
+    pub wide2: usize,
+    pub wide_margin2: f32,
+    pub evals: u64,
 }
 
 impl Budget {
@@ -46,6 +53,9 @@ impl Budget {
         margin1: 0.0,
         keep2: 0,
         margin2: 0.0,
+        wide2: 0,
+        wide_margin2: 0.0,
+        evals: 0,
     };
     pub const ONE_PLY: Budget = Budget {
         ply: 1,
@@ -53,15 +63,34 @@ impl Budget {
         margin1: 0.16,
         keep2: 0,
         margin2: 0.0,
+        wide2: 0,
+        wide_margin2: 0.0,
+        evals: 0,
     };
+    /// The pruned 2-ply: the best two plays at 1-ply within 0.04.
     pub const TWO_PLY: Budget = Budget {
         ply: 2,
         keep1: 8,
         margin1: 0.16,
         keep2: 2,
         margin2: 0.04,
+        wide2: 0,
+        wide_margin2: 0.0,
+        evals: 0,
+    };
+    /// The strongest level: the pruned 2-ply, widened to up to 6 plays within 0.10 while the
+    /// decision stays under [`WIDE_EVALS`] evaluations.
+    pub const WIDE_TWO_PLY: Budget = Budget {
+        wide2: 4,
+        wide_margin2: 0.10,
+        evals: WIDE_EVALS,
+        ..Budget::TWO_PLY
     };
 }
+
+/// The evaluations under which [`Budget::WIDE_TWO_PLY`] takes one more play to 2-ply: about
+/// 100 ms in the Web Worker (≈ 1 µs an evaluation in wasm; `bot/FIGURES.md`).
+pub const WIDE_EVALS: u64 = 100_000;
 
 /// One play with what the search thinks of it.
 #[derive(Clone, Debug)]
@@ -161,17 +190,42 @@ impl Searcher {
                 key: e.score(rules) + noise(index),
             })
             .collect();
+        let start = self.evaluations;
         for ply in 1..=budget.ply {
             let (keep, margin) = if ply == 1 {
                 (budget.keep1, budget.margin1)
             } else {
                 (budget.keep2, budget.margin2)
             };
-            let shortlist = shortlist(&scored, ply - 1, keep, margin);
-            if shortlist.len() <= 1 {
+            let wide = ply == 2 && budget.wide2 > 0;
+            let list = if wide {
+                shortlist(
+                    &scored,
+                    1,
+                    keep + budget.wide2,
+                    budget.wide_margin2.max(margin),
+                )
+            } else {
+                shortlist(&scored, ply - 1, keep, margin)
+            };
+            if list.len() <= 1 {
                 break;
             }
-            for i in shortlist {
+            // The narrow list is a prefix of the wide one (the same order, a smaller margin).
+            let best_key = scored[list[0]].key;
+            let cores = list
+                .iter()
+                .take(keep)
+                .filter(|&&i| scored[i].key >= best_key - margin)
+                .count();
+            if cores <= 1 && self.evaluations - start >= budget.evals {
+                break;
+            }
+            for (k, i) in list.into_iter().enumerate() {
+                let core = k < keep && scored[i].key >= best_key - margin;
+                if !core && self.evaluations - start >= budget.evals {
+                    break;
+                }
                 let after = plays[i].position;
                 let estimate = match Estimate::finished(&after, side) {
                     Some(e) => e,
@@ -240,12 +294,12 @@ fn on_roll(
     let mut total = Estimate::default();
     for (roll, weight) in rolls21() {
         let mut best: Option<(f32, Position, Estimate)> = None;
-        gen.for_each(pos, side, roll, rules, |after, _| {
+        gen.for_each_after(pos, side, roll, rules, |after| {
             *evaluations += 1;
-            let e = ev.after_play(after, side, scratch);
+            let e = ev.after(&after, scratch);
             let score = e.score(rules);
             if best.as_ref().is_none_or(|b| score > b.0) {
-                best = Some((score, *after, e));
+                best = Some((score, after.to_position(), e));
             }
         });
         let (_, after, e) = best.unwrap_or((0.0, *pos, ev.after_play(pos, side, scratch)));

@@ -442,3 +442,27 @@ fn cli_eval_answers_the_win_of_the_side_about_to_roll() {
     );
     assert!(b["win"].as_f64().is_some_and(|p| p < 0.05), "{b}");
 }
+
+#[test]
+fn the_evaluator_reads_the_generators_board_as_it_reads_a_position() {
+    let bot = bot();
+    let mut gen = vrhcaby_rules::PlayGenerator::new();
+    let mut scratch = vrhcaby_bot::eval::EvalScratch::default();
+    let mut n = 0;
+    for rules in [Rules::Vrhcaby, Rules::Standard] {
+        let ev = bot.evaluator_for(rules);
+        for (pos, side, roll) in self_play_sample(1_500, 17, rules) {
+            let mut want = Vec::new();
+            gen.for_each(&pos, side, roll, rules, |after, _| {
+                want.push(ev.after_play(after, side, &mut vrhcaby_bot::eval::EvalScratch::default()));
+            });
+            let mut got = Vec::new();
+            gen.for_each_after(&pos, side, roll, rules, |after| {
+                got.push(ev.after(&after, &mut scratch));
+            });
+            assert_eq!(got, want, "{rules:?} {side} {roll}");
+            n += got.len();
+        }
+    }
+    assert!(n > 30_000, "{n} plays");
+}

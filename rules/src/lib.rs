@@ -30,7 +30,7 @@ pub use game::{
 pub use matchplay::{ContextError, Crawford, MatchContext};
 pub use movegen::{
     apply_move, check_move, has_legal_move, legal_moves, plays, standard_check_move,
-    standard_legal_moves, Play, PlayGenerator, Rules,
+    standard_legal_moves, After, Play, PlayGenerator, Rules,
 };
 pub use position::{Position, Setup, BAR, CHECKERS, OFF};
 pub use record::{Entry, Record, RecordError, FORMAT, VERSION};

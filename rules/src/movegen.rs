@@ -15,7 +15,7 @@ use crate::position::{Position, BAR, OFF};
 use crate::types::{DiceLeft, Die, Move, Origin, Point, Side, Target};
 
 pub use compulsory::{standard_check_move, standard_legal_moves};
-pub use plays::{plays, Play, PlayGenerator};
+pub use plays::{plays, After, Play, PlayGenerator};
 
 /// Which set of complete turns to generate.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
@@ -108,22 +108,33 @@ impl Board {
         Board { p }
     }
 
-    /// Back to a position; the opponent's borne-off count cannot change during a turn.
-    pub(crate) fn to_position(self, before: &Position, side: Side) -> Position {
-        let mut own = [0u8; 26];
-        let mut opp = [0u8; 26];
-        own[OFF] = self.p[OFF] as u8;
-        own[BAR] = self.p[BAR] as u8;
-        opp[BAR] = self.p[OPP_BAR] as u8;
-        opp[OFF] = before.side(!side)[OFF];
-        for i in 1..=24 {
-            let v = self.p[i];
-            if v > 0 {
-                own[i] = v as u8;
-            } else {
-                opp[25 - i] = (-v) as u8;
-            }
+    /// The mover's side and the opponent's, each in its own numbering; the opponent's borne-off
+    /// count (`opp_off`) cannot change during a turn.
+    #[inline]
+    pub(crate) fn sides(&self, opp_off: u8) -> ([u8; 26], [u8; 26]) {
+        // Whole-array passes without branches (vectorised); the mover's side is the board's
+        // positive part as it stands (0 off, 1..=24, 25 the bar), the opponent's its negative
+        // part read backwards.
+        let mut pos = [0u8; 32];
+        let mut neg = [0u8; 32];
+        for i in 0..32 {
+            pos[i] = self.p[i].max(0) as u8;
+            neg[i] = self.p[i].saturating_neg().max(0) as u8;
         }
+        let mut own = [0u8; 26];
+        own.copy_from_slice(&pos[..26]);
+        let mut opp = [0u8; 26];
+        for (o, n) in opp[1..25].iter_mut().zip(neg[1..25].iter().rev()) {
+            *o = *n;
+        }
+        opp[OFF] = opp_off;
+        opp[BAR] = self.p[OPP_BAR] as u8;
+        (own, opp)
+    }
+
+    /// Back to a position.
+    pub(crate) fn to_position(self, before: &Position, side: Side) -> Position {
+        let (own, opp) = self.sides(before.side(!side)[OFF]);
         let mut sides = [[0u8; 26]; 2];
         sides[side.index()] = own;
         sides[(!side).index()] = opp;

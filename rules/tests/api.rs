@@ -448,7 +448,7 @@ fn a_hit_is_a_step_with_its_die() {
 }
 
 #[test]
-fn for_each_agrees_with_plays_on_the_bench_sample() {
+fn for_each_and_for_each_after_agree_with_plays_on_the_bench_sample() {
     for rules in [Rules::Vrhcaby, Rules::Standard] {
         let sample = self_play_sample(3_000, 2026, rules);
         let mut a = PlayGenerator::new();
@@ -466,6 +466,18 @@ fn for_each_agrees_with_plays_on_the_bench_sample() {
                 .collect();
             assert_eq!(seen, want, "{rules:?} {side} {r}");
             total += seen.len();
+            // for_each_after: the same positions in the same order, its sides those of the
+            // position in each side's numbering.
+            let mut after = Vec::new();
+            b.for_each_after(pos, *side, *r, rules, |a| {
+                let (mover, opponent) = a.sides();
+                let p = a.to_position();
+                assert_eq!((p.side(*side), p.side(!*side)), (&mover, &opponent));
+                assert_eq!(a.mover(), *side);
+                after.push(p);
+            });
+            let positions: Vec<Position> = plays.iter().map(|p| p.position).collect();
+            assert_eq!(after, positions, "{rules:?} {side} {r}");
         }
         assert!(total > sample.len() * 10, "{rules:?}: {total} plays");
     }

@@ -5,7 +5,7 @@
 //! cargo run --release -p vrhcaby-bot --bin match -- --a expert --b pubeval --deals 1000 --seed 1
 //!
 //! Players: a level (beginner, intermediate, expert, strongest), `ply0`, `ply1`, `ply2` (the bot
-//! without noise at that depth), `pubeval`, `random`, `gnubg` (GNU Backgammon 0-ply through
+//! without noise at that depth; `ply2wide` the strongest level's widened 2-ply), `pubeval`, `random`, `gnubg` (GNU Backgammon 0-ply through
 //! `--python` running `--gnubg-script`; a benchmark tool only).
 
 use std::process::ExitCode;
@@ -47,6 +47,7 @@ fn player(name: &str, o: &Options, ev: &Evaluator, k: u64) -> Result<Box<dyn Pla
         "ply0" => Box::new(raw("ply0", Budget::ZERO_PLY)),
         "ply1" => Box::new(raw("ply1", Budget::ONE_PLY)),
         "ply2" => Box::new(raw("ply2", Budget::TWO_PLY)),
+        "ply2wide" => Box::new(raw("ply2wide", Budget::WIDE_TWO_PLY)),
         _ => match Level::parse(name) {
             Some(level) => Box::new(BotPlayer::at_level(bot(), level)),
             None => return Err(format!("unknown player {name}")),

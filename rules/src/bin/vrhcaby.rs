@@ -22,7 +22,7 @@ use vrhcaby_rules::bench::{enumerate_all, self_play_sample};
 use vrhcaby_rules::cli::{answer, Op};
 use vrhcaby_rules::{Command, Game, PlayGenerator, Record, Rules, Side};
 
-const USAGE: &str = "usage: vrhcaby legal|plays|replay|mat|bot|eval|analyse   (JSON lines on stdin)\n       vrhcaby bench [--samples N] [--seed S] [--runs K] [--rules vrhcaby|standard]\n       vrhcaby bench --replay N [--runs K]   (a record of N commands: apply and replay)";
+const USAGE: &str = "usage: vrhcaby legal|plays|replay|mat|bot|eval|analyse   (JSON lines on stdin)\n       vrhcaby bench [--samples N] [--seed S] [--runs K] [--rules vrhcaby|standard]\n       vrhcaby bench --replay N [--runs K]   (a record of N commands: apply and replay)\n       vrhcaby bench --feed [--samples N] [--seed S] [--runs K] [--rules R]   (counting against handing each play on)";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -86,8 +86,13 @@ fn bench(args: &[String]) -> ExitCode {
     let mut runs = 15usize;
     let mut rules_list = vec![Rules::Standard, Rules::Vrhcaby];
     let mut replay = None;
+    let mut feed = false;
     let mut it = args.iter();
     while let Some(flag) = it.next() {
+        if flag == "--feed" {
+            feed = true;
+            continue;
+        }
         let value = it.next().map(String::as_str).unwrap_or("");
         let ok = match flag.as_str() {
             "--samples" => value.parse().map(|v| samples = v).is_ok(),
@@ -114,6 +119,12 @@ fn bench(args: &[String]) -> ExitCode {
     }
     if let Some(n) = replay {
         bench_replay(n, runs);
+        return ExitCode::SUCCESS;
+    }
+    if feed {
+        for rules in rules_list {
+            bench_feed(rules, samples, seed, runs);
+        }
         return ExitCode::SUCCESS;
     }
     for rules in rules_list {
@@ -155,6 +166,59 @@ fn bench(args: &[String]) -> ExitCode {
         );
     }
     ExitCode::SUCCESS
+}
+
+/// What a search pays to be handed the plays: counting the plays of every (position, roll) of
+/// the sample, against `for_each` (each play's `Position` and move list built) and
+/// `for_each_after` with each play's two sides read out (what the evaluator reads), in
+/// alternating rounds; median ns per roll and the ratios to counting.
+fn bench_feed(rules: Rules, samples: usize, seed: u64, runs: usize) {
+    use std::hint::black_box;
+    let sample = self_play_sample(samples, seed, rules);
+    let mut gen = PlayGenerator::new();
+    let plays = enumerate_all(&mut gen, &sample, rules);
+    let mut times = [Vec::new(), Vec::new(), Vec::new()];
+    for _ in 0..runs {
+        let start = Instant::now();
+        let counted = black_box(enumerate_all(&mut gen, black_box(&sample), rules));
+        times[0].push(start.elapsed().as_nanos() as f64 / samples as f64);
+        let start = Instant::now();
+        let mut each = 0usize;
+        for (p, s, r) in black_box(&sample) {
+            gen.for_each(p, *s, *r, rules, |after, moves| {
+                black_box((after, moves));
+                each += 1;
+            });
+        }
+        times[1].push(start.elapsed().as_nanos() as f64 / samples as f64);
+        let start = Instant::now();
+        let mut fed = 0usize;
+        for (p, s, r) in black_box(&sample) {
+            gen.for_each_after(p, *s, *r, rules, |after| {
+                black_box(after.sides());
+                fed += 1;
+            });
+        }
+        times[2].push(start.elapsed().as_nanos() as f64 / samples as f64);
+        assert_eq!((counted, each, fed), (plays, plays, plays));
+    }
+    let median = |v: &mut Vec<f64>| {
+        v.sort_by(f64::total_cmp);
+        v[v.len() / 2]
+    };
+    let [count, each, after] = times.each_mut().map(median);
+    println!(
+        "{}",
+        serde_json::json!({
+            "rules": rules,
+            "samples": samples,
+            "seed": seed,
+            "runs": runs,
+            "plays_per_roll": round2(plays as f64 / samples as f64),
+            "ns_per_roll": { "count": round1(count), "for_each": round1(each), "for_each_after_sides": round1(after) },
+            "ratio_to_count": { "for_each": round2(each / count), "for_each_after_sides": round2(after / count) },
+        })
+    );
 }
 
 /// Applying and replaying a record of `n` commands (after the lot, presence toggles: the longest

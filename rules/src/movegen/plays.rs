@@ -414,9 +414,76 @@ impl PlayGenerator {
         }
     }
 
+    /// Calls `f` with each distinct complete turn's resulting position as the generator holds it
+    /// ([`After`]: nothing built, no move list), in the order of [`PlayGenerator::plays`]: the
+    /// loop of a bot's search, which reads the two sides' checkers and builds a [`Position`] only
+    /// for the play it keeps.
+    ///
+    /// ```
+    /// use vrhcaby_rules::{PlayGenerator, Position, Roll, Rules, Side, OFF};
+    /// let mut gen = PlayGenerator::new();
+    /// let (pos, roll) = (Position::start(), Roll::from_values(2, 1).unwrap());
+    /// let mut n = 0;
+    /// gen.for_each_after(&pos, Side::White, roll, Rules::Standard, |after| {
+    ///     let (mover, opponent) = after.sides();
+    ///     assert_eq!(mover.iter().map(|&c| u32::from(c)).sum::<u32>(), 15);
+    ///     assert_eq!(&opponent, pos.side(Side::Black)); // 2-1 hits nothing at the start
+    ///     assert_eq!(after.to_position().side(Side::White), &mover);
+    ///     n += 1;
+    /// });
+    /// assert_eq!(n, 15);
+    /// ```
+    pub fn for_each_after(
+        &mut self,
+        pos: &Position,
+        side: Side,
+        roll: Roll,
+        rules: Rules,
+        mut f: impl FnMut(After<'_>),
+    ) {
+        self.generate(&Board::new(pos, side), roll, rules);
+        for p in &self.plays {
+            f(After {
+                board: &p.board,
+                before: pos,
+                side,
+            });
+        }
+    }
+
     /// The resulting position of the `i`-th play of the last generation (for self-play sampling).
     pub(crate) fn nth_position(&self, i: usize, pos: &Position, side: Side) -> Option<Position> {
         self.plays.get(i).map(|p| p.board.to_position(pos, side))
+    }
+}
+
+/// The position after one play, as [`PlayGenerator::for_each_after`] hands it over: the
+/// generator's own board, read without building a [`Position`].
+#[derive(Clone, Copy, Debug)]
+pub struct After<'a> {
+    board: &'a Board,
+    before: &'a Position,
+    side: Side,
+}
+
+impl After<'_> {
+    /// The side that played.
+    #[must_use]
+    pub fn mover(&self) -> Side {
+        self.side
+    }
+
+    /// Both sides' checkers, each in its own numbering as [`Position::side`] gives them: the
+    /// mover's, then the opponent's.
+    #[must_use]
+    pub fn sides(&self) -> ([u8; 26], [u8; 26]) {
+        self.board.sides(self.before.side(!self.side)[OFF])
+    }
+
+    /// The position.
+    #[must_use]
+    pub fn to_position(&self) -> Position {
+        self.board.to_position(self.before, self.side)
     }
 }
 
