@@ -6,8 +6,11 @@ cd "$(dirname "$0")/.."
 export CHROMEDRIVER=/usr/bin/chromedriver
 echo "== native move generation (median of runs, ns per (position, roll))"
 cargo run --release -p vrhcaby-rules --bin vrhcaby -- bench
+cargo run --release -p vrhcaby-rules --bin vrhcaby -- bench --feed
 echo "== the same in wasm, headless Chromium"
 cargo test --release --target wasm32-unknown-unknown -p vrhcaby --test wasm_bench -- --nocapture 2>&1 | grep '^wasm '
+echo "== the same in the computer's worker profile (the rules crate at opt-level 2)"
+cargo test --profile worker --target wasm32-unknown-unknown -p vrhcaby --test wasm_bench -- --nocapture 2>&1 | grep '^wasm '
 echo "== page budgets (release build)"
 ./scripts/build.sh
 node tests/e2e/budgets.mjs

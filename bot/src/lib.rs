@@ -218,11 +218,17 @@ pub fn decision_key(pos: &Position, side: Side, roll: Roll, seed: u32) -> u64 {
     SplitMix64::new(weights::fnv1a64(&bytes)).next_u64()
 }
 
-/// A standard normal number from a key (Box–Muller on two SplitMix64 draws).
+/// A standard normal number from a key (Marsaglia's polar method on SplitMix64 draws: a point
+/// of the unit disc, no trigonometry, so the worker carries no `cos` and its tables).
 #[must_use]
 pub fn normal(key: u64) -> f32 {
     let mut rng = SplitMix64::new(key);
-    let u1 = ((rng.next_u64() >> 11) as f64 + 0.5) / (1u64 << 53) as f64;
-    let u2 = (rng.next_u64() >> 11) as f64 / (1u64 << 53) as f64;
-    ((-2.0 * u1.ln()).sqrt() * (std::f64::consts::TAU * u2).cos()) as f32
+    let mut uniform = || ((rng.next_u64() >> 11) as f64 + 0.5) / (1u64 << 52) as f64 - 1.0;
+    loop {
+        let (u, v) = (uniform(), uniform());
+        let s = u * u + v * v;
+        if s < 1.0 && s > 0.0 {
+            return (u * (-2.0 * s.ln() / s).sqrt()) as f32;
+        }
+    }
 }

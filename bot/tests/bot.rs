@@ -466,3 +466,19 @@ fn the_evaluator_reads_the_generators_board_as_it_reads_a_position() {
     }
     assert!(n > 30_000, "{n} plays");
 }
+
+#[test]
+fn the_level_noise_is_a_standard_normal_and_the_same_for_the_same_key() {
+    let n = 200_000u64;
+    let draws: Vec<f64> = (0..n)
+        .map(|k| f64::from(vrhcaby_bot::normal(k.wrapping_mul(0x9E37_79B9_7F4A_7C15))))
+        .collect();
+    let mean = draws.iter().sum::<f64>() / n as f64;
+    let var = draws.iter().map(|x| (x - mean).powi(2)).sum::<f64>() / n as f64;
+    let within1 = draws.iter().filter(|x| x.abs() < 1.0).count() as f64 / n as f64;
+    assert!(mean.abs() < 0.01, "mean {mean}");
+    assert!((var - 1.0).abs() < 0.02, "variance {var}");
+    assert!((within1 - 0.6827).abs() < 0.005, "within one sigma {within1}");
+    assert_eq!(vrhcaby_bot::normal(42), vrhcaby_bot::normal(42));
+    assert_ne!(vrhcaby_bot::normal(42), vrhcaby_bot::normal(43));
+}
