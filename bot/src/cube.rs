@@ -13,7 +13,6 @@
 //!   when both the take and the drop give the doubler more than playing on; take when the take's
 //!   chances are at least the drop's.
 
-
 use vrhcaby_rules::{Kind, Position, Rules, Side};
 
 use crate::eval::Estimate;

@@ -95,15 +95,21 @@ impl Bot {
             (Rules::Standard, Some(s)) => s,
             _ => &self.evaluator,
         };
-        let (plays, best) =
-            self.searcher
-                .choose(ev, start, side, roll, rules, Level::Strongest.budget(), |i| {
-                    if ok.get(i).copied().unwrap_or(false) {
-                        0.0
-                    } else {
-                        -1000.0
-                    }
-                });
+        let (plays, best) = self.searcher.choose(
+            ev,
+            start,
+            side,
+            roll,
+            rules,
+            Level::Strongest.budget(),
+            |i| {
+                if ok.get(i).copied().unwrap_or(false) {
+                    0.0
+                } else {
+                    -1000.0
+                }
+            },
+        );
         let target = plays.get(best.index).map(|p| p.position);
         reachable
             .iter()

@@ -19,6 +19,7 @@ pub mod matches;
 pub mod net;
 pub mod players;
 pub mod pubeval;
+pub mod rollout;
 pub mod search;
 pub mod train;
 pub mod tutor;

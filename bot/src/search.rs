@@ -38,9 +38,10 @@ pub struct Budget {
     pub keep2: usize,
     pub margin2: f32,
     /// Further plays for 2-ply, next in the 1-ply order and within `wide_margin2` of the best:
-    /// each taken only while the decision has made fewer than `evals` evaluations so far (a
-    /// count, not a clock, so every machine gives the same answer; the quiet positions, most of
-    /// a game, get the wider look and the costly ones, many plays a roll, stay narrow).
+    /// each taken only if the decision's evaluations so far plus what the last play at 2-ply cost
+    /// stay within `evals` (a count, not a clock, so every machine gives the same answer; the
+    /// quiet positions, most of a game, get the wider look and the costly ones, many plays a
+    /// roll, stay narrow).
     pub wide2: usize,
     pub wide_margin2: f32,
     pub evals: u64,
@@ -90,7 +91,7 @@ impl Budget {
 
 /// The evaluations under which [`Budget::WIDE_TWO_PLY`] takes one more play to 2-ply: about
 /// 100 ms in the Web Worker (≈ 1 µs an evaluation in wasm; `bot/FIGURES.md`).
-pub const WIDE_EVALS: u64 = 100_000;
+pub const WIDE_EVALS: u64 = 50_000;
 
 /// One play with what the search thinks of it.
 #[derive(Clone, Debug)]
@@ -218,14 +219,17 @@ impl Searcher {
                 .take(keep)
                 .filter(|&&i| scored[i].key >= best_key - margin)
                 .count();
-            if cores <= 1 && self.evaluations - start >= budget.evals {
+            if cores <= 1 && wide && self.evaluations - start >= budget.evals {
                 break;
             }
+            let mut last = 0;
             for (k, i) in list.into_iter().enumerate() {
                 let core = k < keep && scored[i].key >= best_key - margin;
-                if !core && self.evaluations - start >= budget.evals {
+                // One more play only if, costing what the last one cost, it still fits.
+                if !core && self.evaluations - start + last > budget.evals {
                     break;
                 }
+                let before = self.evaluations;
                 let after = plays[i].position;
                 let estimate = match Estimate::finished(&after, side) {
                     Some(e) => e,
@@ -237,6 +241,7 @@ impl Searcher {
                     ply,
                     key: estimate.score(rules),
                 };
+                last = self.evaluations - before;
             }
         }
         let deepest = scored.iter().map(|s| s.ply).max().unwrap_or(0);

@@ -215,7 +215,9 @@ fn quantising_keeps_every_weight_within_half_a_step_of_its_row() {
     use vrhcaby_bot::net::Net;
     let mut state = 12345u64;
     let mut next = || {
-        state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        state = state
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
         ((state >> 40) as f32 / (1u64 << 24) as f32) * 2.0 - 1.0
     };
     let mut contact = Net::random(vrhcaby_bot::inputs::INPUTS, 16, &mut next);
@@ -228,11 +230,18 @@ fn quantising_keeps_every_weight_within_half_a_step_of_its_row() {
     let back = Evaluator::from_bytes(&ev.to_bytes()).expect("round trip");
     for (a, b) in [(&ev.contact, &back.contact), (&ev.race, &back.race)] {
         for (rows, wide) in [(&a.w1, &b.w1), (&a.w2, &b.w2)] {
-            let top = if rows.len() == a.w1.len() { 127.0 } else { 32767.0 };
+            let top = if rows.len() == a.w1.len() {
+                127.0
+            } else {
+                32767.0
+            };
             for (ra, rb) in rows.chunks(a.hidden).zip(wide.chunks(a.hidden)) {
                 let max = ra.iter().fold(0.0f32, |m, v| m.max(v.abs()));
                 for (x, y) in ra.iter().zip(rb) {
-                    assert!((x - y).abs() <= max / top / 2.0 * 1.01 + 1e-7, "{x} {y} {max}");
+                    assert!(
+                        (x - y).abs() <= max / top / 2.0 * 1.01 + 1e-7,
+                        "{x} {y} {max}"
+                    );
                 }
             }
         }
@@ -240,7 +249,10 @@ fn quantising_keeps_every_weight_within_half_a_step_of_its_row() {
     assert!(back.contact.w1[32..48].iter().all(|&w| w == 0.0));
     // The small row is kept to a fraction of its own size, not lost beside the large one.
     let small = &back.contact.w1[16..32];
-    assert!(small.iter().zip(&ev.contact.w1[16..32]).all(|(y, x)| (x - y).abs() < 0.0001));
+    assert!(small
+        .iter()
+        .zip(&ev.contact.w1[16..32])
+        .all(|(y, x)| (x - y).abs() < 0.0001));
     // A file's size: one byte per hidden-layer weight, two per output weight, a step per row.
     let (inputs, hidden) = (vrhcaby_bot::inputs::INPUTS, 16);
     let per_net = 6 + inputs * (4 + hidden) + (4 + hidden) + 5 * (4 + 2 * hidden) + (4 + 2 * 5);
@@ -454,7 +466,11 @@ fn the_evaluator_reads_the_generators_board_as_it_reads_a_position() {
         for (pos, side, roll) in self_play_sample(1_500, 17, rules) {
             let mut want = Vec::new();
             gen.for_each(&pos, side, roll, rules, |after, _| {
-                want.push(ev.after_play(after, side, &mut vrhcaby_bot::eval::EvalScratch::default()));
+                want.push(ev.after_play(
+                    after,
+                    side,
+                    &mut vrhcaby_bot::eval::EvalScratch::default(),
+                ));
             });
             let mut got = Vec::new();
             gen.for_each_after(&pos, side, roll, rules, |after| {
@@ -478,7 +494,10 @@ fn the_level_noise_is_a_standard_normal_and_the_same_for_the_same_key() {
     let within1 = draws.iter().filter(|x| x.abs() < 1.0).count() as f64 / n as f64;
     assert!(mean.abs() < 0.01, "mean {mean}");
     assert!((var - 1.0).abs() < 0.02, "variance {var}");
-    assert!((within1 - 0.6827).abs() < 0.005, "within one sigma {within1}");
+    assert!(
+        (within1 - 0.6827).abs() < 0.005,
+        "within one sigma {within1}"
+    );
     assert_eq!(vrhcaby_bot::normal(42), vrhcaby_bot::normal(42));
     assert_ne!(vrhcaby_bot::normal(42), vrhcaby_bot::normal(43));
 }

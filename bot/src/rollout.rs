@@ -1,0 +1,177 @@
+//! Rollouts, and supervised training on them: a position's value as the mean result of games
+//! played out from it by the net at 0-ply (both sides), the targets of the nets' next generation.
+//!
+//! Variance reduction: the first roll is stratified (trial `t` starts with the `t mod 36`-th of the
+//! 36 rolls, so every batch of 36 trials sees each first roll once; the later rolls are seeded per
+//! trial), and a trial ends as soon as its value is known exactly — a finished game, or a race with
+//! every checker of both sides home, which the evaluator answers from the bear-off table (exact
+//! for the win; the gammons as the table's one-sided distributions give them).
+//! A trial may also be truncated after `truncate` plies, its value then the net's estimate there.
+//! Every number comes from the seed, so a label is the same on every run.
+
+use vrhcaby_rules::bench::SplitMix64;
+use vrhcaby_rules::{Die, PlayGenerator, Position, Roll, Rules, Side};
+
+use crate::bearoff;
+use crate::eval::{Estimate, EvalScratch, Evaluator};
+use crate::inputs::{encode, Inputs};
+use crate::net::{Scratch, OUTPUTS};
+use crate::train::best_play;
+
+/// How to roll a position out.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Plan {
+    /// Trials per position (a multiple of 36 stratifies the first roll fully).
+    pub trials: usize,
+    /// Plies after which a trial stops at the net's estimate (0: played to the end).
+    pub truncate: u32,
+}
+
+/// A game longer than this many plies stops at the net's estimate (never reached in practice).
+const MAX_PLIES: u32 = 2_000;
+
+/// The 36 rolls in a fixed order (each ordered pair once).
+fn roll36(i: usize) -> Roll {
+    Roll::new(Die::ALL[i % 36 / 6], Die::ALL[i % 6])
+}
+
+/// Reusable state for rollouts.
+#[derive(Debug, Default)]
+pub struct Roller {
+    gen: PlayGenerator,
+    scratch: EvalScratch,
+}
+
+impl Roller {
+    #[must_use]
+    pub fn new() -> Roller {
+        Roller::default()
+    }
+
+    /// The value of `pos` for `side`, about to roll, by `plan.trials` trials from `seed`: the
+    /// mean of the trials' results (each exact, or the net's estimate where a trial stopped).
+    pub fn rollout(
+        &mut self,
+        ev: &Evaluator,
+        pos: &Position,
+        side: Side,
+        rules: Rules,
+        plan: Plan,
+        seed: u64,
+    ) -> Estimate {
+        if let Some(e) = Estimate::finished(pos, side) {
+            return e;
+        }
+        let trials = plan.trials.max(1);
+        let mut total = Estimate::default();
+        for t in 0..trials {
+            let mut rng = SplitMix64::new(seed ^ (t as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15));
+            total = total + self.trial(ev, pos, side, rules, plan.truncate, roll36(t), &mut rng);
+        }
+        total * (1.0 / trials as f32)
+    }
+
+    /// One trial from `pos` with `side` on roll and its first roll `first`, for `side`.
+    #[allow(clippy::too_many_arguments)]
+    fn trial(
+        &mut self,
+        ev: &Evaluator,
+        pos: &Position,
+        side: Side,
+        rules: Rules,
+        truncate: u32,
+        first: Roll,
+        rng: &mut SplitMix64,
+    ) -> Estimate {
+        let (mut pos, mut mover) = (*pos, side);
+        let mut roll = first;
+        for ply in 1..=MAX_PLIES {
+            let (after, _) = best_play(
+                ev,
+                &mut self.gen,
+                &mut self.scratch,
+                &pos,
+                mover,
+                roll,
+                rules,
+                0.0,
+                rng,
+            );
+            pos = after;
+            mover = !mover;
+            // `mover` is now on roll at `pos`.
+            let known =
+                Estimate::finished(&pos, mover).or_else(|| bearoff::race_estimate(&pos, mover));
+            let value = match known {
+                Some(e) => Some(e),
+                None if (truncate > 0 && ply >= truncate) || ply == MAX_PLIES => {
+                    Some(ev.evaluate(&pos, mover, &mut self.scratch))
+                }
+                None => None,
+            };
+            if let Some(e) = value {
+                return if mover == side { e } else { e.flip() };
+            }
+            roll = rng.roll();
+        }
+        unreachable!("the loop returns at MAX_PLIES")
+    }
+}
+
+/// `positions` (each with its side on roll) labelled by rollouts of `ev`: the `i`-th with the seed
+/// `seed + i`, so any part of a sample can be labelled again alone.
+pub fn label(
+    ev: &Evaluator,
+    rules: Rules,
+    positions: &[(Position, Side)],
+    plan: Plan,
+    seed: u64,
+) -> Vec<(Position, Side, [f32; OUTPUTS])> {
+    let mut roller = Roller::new();
+    positions
+        .iter()
+        .enumerate()
+        .map(|(i, &(p, s))| {
+            let e = roller.rollout(ev, &p, s, rules, plan, seed.wrapping_add(i as u64));
+            (p, s, e.outputs())
+        })
+        .collect()
+}
+
+/// Supervised training: `epochs` passes over `labelled` in a seeded random order, one
+/// cross-entropy step towards each label. Returns the mean squared error of the win before
+/// each pass.
+pub fn train_on(
+    ev: &mut Evaluator,
+    labelled: &[(Position, Side, [f32; OUTPUTS])],
+    epochs: usize,
+    alpha: f32,
+    rng: &mut SplitMix64,
+) -> Vec<f64> {
+    let mut order: Vec<usize> = (0..labelled.len()).collect();
+    let mut inputs = Inputs::default();
+    let mut scratch = Scratch::default();
+    let mut errors = Vec::with_capacity(epochs);
+    for _ in 0..epochs {
+        for i in (1..order.len()).rev() {
+            order.swap(i, rng.below(i as u64 + 1) as usize);
+        }
+        let mut sq = 0.0f64;
+        for &i in &order {
+            let (p, s, target) = &labelled[i];
+            encode(p, *s, &mut inputs);
+            let net = if inputs.contact {
+                &mut ev.contact
+            } else {
+                &mut ev.race
+            };
+            let out = net.train(&inputs, target, alpha, &mut scratch);
+            sq += f64::from((out[0] - target[0]).powi(2));
+        }
+        errors.push(sq / labelled.len().max(1) as f64);
+    }
+    errors
+}
+
+#[cfg(test)]
+mod tests;
