@@ -79,8 +79,9 @@ impl Budget {
         wide_margin2: 0.0,
         evals: 0,
     };
-    /// The strongest level: the pruned 2-ply, widened to up to 6 plays within 0.10 while the
-    /// decision stays under [`WIDE_EVALS`] evaluations.
+    /// The pruned 2-ply widened to up to 6 plays within 0.10 while the decision stays under
+    /// [`WIDE_EVALS`] evaluations: an experiment (the match runner's `ply2wide`), not a level —
+    /// against the pruned 2-ply it scored 47.9% over 800 games (`bot/FIGURES.md`).
     pub const WIDE_TWO_PLY: Budget = Budget {
         wide2: 4,
         wide_margin2: 0.10,
@@ -89,8 +90,8 @@ impl Budget {
     };
 }
 
-/// The evaluations under which [`Budget::WIDE_TWO_PLY`] takes one more play to 2-ply: about
-/// 100 ms in the Web Worker (≈ 1 µs an evaluation in wasm; `bot/FIGURES.md`).
+/// The evaluations under which [`Budget::WIDE_TWO_PLY`] takes one more play to 2-ply (in the Web
+/// Worker a median 67.5 ms and a p95 of 361 ms a decision; `bot/FIGURES.md`).
 pub const WIDE_EVALS: u64 = 50_000;
 
 /// One play with what the search thinks of it.

@@ -5,7 +5,7 @@
 //! cargo run --release -p vrhcaby-bot --bin match -- --a expert --b pubeval --deals 1000 --seed 1
 //!
 //! Players: a level (beginner, intermediate, expert, strongest), `ply0`, `ply1`, `ply2` (the bot
-//! without noise at that depth; `ply2wide` the strongest level's widened 2-ply), `pubeval`, `random`, `gnubg` (GNU Backgammon 0-ply through
+//! without noise at that depth; `ply2wide` the 2-ply widened within an evaluation budget), `pubeval`, `random`, `gnubg` (GNU Backgammon 0-ply through
 //! `--python` running `--gnubg-script`; a benchmark tool only).
 
 use std::process::ExitCode;
