@@ -30,7 +30,7 @@ use std::sync::OnceLock;
 
 use vrhcaby_rules::{Position, Side, BAR, CHECKERS, OFF};
 
-use crate::eval::Estimate;
+use crate::estimate::Estimate;
 
 mod build;
 

@@ -11,6 +11,7 @@ pub mod cube;
 /// A money-play match with the cube (a benchmark).
 #[cfg(feature = "standard-net")]
 pub mod cubematch;
+pub mod estimate;
 pub mod eval;
 pub mod hint;
 pub mod inputs;
