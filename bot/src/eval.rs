@@ -1,6 +1,6 @@
 //! The evaluator: the contact and race nets behind one call, and what they estimate.
 
-use vrhcaby_rules::{After, Position, Side};
+use vrhcaby_rules::{After, Position, Rules, Side};
 
 use crate::bearoff;
 pub use crate::estimate::Estimate;
@@ -40,6 +40,22 @@ impl Evaluator {
     /// The evaluator of the weights built into the crate.
     pub fn builtin() -> Result<Evaluator, WeightsError> {
         Evaluator::from_bytes(BUILTIN_WEIGHTS)
+    }
+
+    /// The built-in evaluator of `rules`: standard backgammon's own net where it is built in
+    /// (`standard-net`), else the house rules' net.
+    pub fn builtin_for(rules: Rules) -> Result<Evaluator, WeightsError> {
+        match rules {
+            Rules::Standard => Evaluator::builtin_standard().unwrap_or_else(Evaluator::builtin),
+            Rules::Vrhcaby => Evaluator::builtin(),
+        }
+    }
+
+    /// The evaluator of a weights file on disk (`Err`: why it cannot be read, in words).
+    pub fn from_file(path: &str) -> Result<Evaluator, String> {
+        std::fs::read(path)
+            .map_err(|e| e.to_string())
+            .and_then(|b| Evaluator::from_bytes(&b).map_err(|e| e.to_string()))
     }
 
     /// Standard backgammon's built-in evaluator, when built in (`standard-net`).

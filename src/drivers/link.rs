@@ -229,8 +229,9 @@ fn room_link(info: &RoomInfo) -> String {
     ))
 }
 
-/// The guest opened a one-link invitation: into the room (the host's hello brings the game).
-pub fn join_room(d: Dispatch, secret: String, relays: Vec<String>, ice: Option<String>) {
+/// Before this tab joins as a guest: the link closed; the game it shows stays saved, and an
+/// invitation this device made but nobody used is dropped (the host's hello brings the game).
+fn make_way_for_a_guest(d: Dispatch) {
     close();
     let unused = d.game.session.with_untracked(|s| {
         s.as_ref()
@@ -239,6 +240,11 @@ pub fn join_room(d: Dispatch, secret: String, relays: Vec<String>, ice: Option<S
     if unused || !is_peer(d) {
         d.set_session(None);
     }
+}
+
+/// The guest opened a one-link invitation: into the room (the host's hello brings the game).
+pub fn join_room(d: Dispatch, secret: String, relays: Vec<String>, ice: Option<String>) {
+    make_way_for_a_guest(d);
     d.nav.stage.set(Stage::Joining);
     d.nav.screen.set(Screen::Friend);
     let relays = if relays.is_empty() {
@@ -381,17 +387,9 @@ pub fn connect(d: Dispatch, answer: String) {
     });
 }
 
-/// The guest opened an invitation: answer it. The game this tab shows stays saved; an
-/// invitation this device made but nobody used is dropped (the host's hello brings the game).
+/// The guest opened an invitation (the manual codes): answer it.
 pub fn join(d: Dispatch, invitation: String) {
-    close();
-    let unused = d.game.session.with_untracked(|s| {
-        s.as_ref()
-            .is_some_and(|s| s.kind() == Kind::Peer && s.game().record().commands.is_empty())
-    });
-    if unused || !is_peer(d) {
-        d.set_session(None);
-    }
+    make_way_for_a_guest(d);
     d.nav.stage.set(Stage::Preparing);
     d.nav.screen.set(Screen::Friend);
     // Claim the peer game for this tab now, so the hello finds it held.

@@ -6,6 +6,7 @@ import { readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
+import assert from 'node:assert/strict';
 
 const DIST = fileURLToPath(new URL('../../dist/', import.meta.url));
 const TYPES = {
@@ -222,3 +223,19 @@ export async function connect(host, guest) {
 /** Waits for the peer-status to read `state`. */
 export const waitOnline = (page, state = 'online') => page.waitForFunction(
   (s) => document.querySelector('[data-testid=peer-status]')?.textContent === s, state, { timeout: 20_000 });
+
+/** Both boards show the same turn, phase, dice and checkers (once both are waiting for a move:
+ * each page draws the other's act a moment later); the shared snapshot. */
+export async function sameBoards(a, b) {
+  let sa;
+  let sb;
+  for (let i = 0; i < 100; i++) {
+    await waitPhase(a, 'moving', 'over');
+    await waitPhase(b, 'moving', 'over');
+    [sa, sb] = [await snapshot(a), await snapshot(b)];
+    if (JSON.stringify(sa) === JSON.stringify(sb)) break;
+    await b.waitForTimeout(100);
+  }
+  assert.deepEqual(sb, sa, 'both boards agree');
+  return sa;
+}

@@ -4,7 +4,7 @@
 // connects until it takes the game over).
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { connect, launch, peerPage, playOneMove, serveDist, snapshot, waitOnline, waitPhase } from './harness.mjs';
+import { connect, launch, peerPage, playOneMove, sameBoards, serveDist, snapshot, waitOnline, waitPhase } from './harness.mjs';
 
 let server;
 let browser;
@@ -45,21 +45,6 @@ async function reconnect(inviter, joiner) {
   await waitOnline(joiner);
 }
 
-/** Both boards show the same turn, phase, dice and checkers (once both are waiting for a move:
- * each page draws the other's act a moment later). */
-async function sameBoards(a, b) {
-  let sa;
-  let sb;
-  for (let i = 0; i < 100; i++) {
-    await waitPhase(a, 'moving', 'over');
-    await waitPhase(b, 'moving', 'over');
-    [sa, sb] = [await snapshot(a), await snapshot(b)];
-    if (JSON.stringify(sa) === JSON.stringify(sb)) break;
-    await b.waitForTimeout(100);
-  }
-  assert.deepEqual(sb, sa, 'both boards agree');
-  return sa;
-}
 
 /** Plays `n` single moves, each on the page of the side on turn. */
 async function play(bySeat, n) {

@@ -4,7 +4,7 @@
 // codes appear and work.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, peerPage, playOneMove, serveDist, snapshot, waitPhase } from './harness.mjs';
+import { launch, peerPage, playOneMove, sameBoards, serveDist, snapshot, waitPhase } from './harness.mjs';
 import { hostileRelay, startRelay } from './relay.mjs';
 
 let server;
@@ -18,19 +18,6 @@ const link = (page) => page.getByTestId('peer-status').getAttribute('data-link')
 const waitLink = (page, state, timeout = 30_000) => page.waitForFunction(
   (s) => document.querySelector('[data-testid=peer-status]')?.getAttribute('data-link') === s, state, { timeout });
 
-/** Both pages agree on the position once both wait for a move. */
-async function sameBoards(a, b) {
-  let sa;
-  let sb;
-  for (let i = 0; i < 100; i++) {
-    await waitPhase(a, 'moving', 'over');
-    await waitPhase(b, 'moving', 'over');
-    [sa, sb] = [await snapshot(a), await snapshot(b)];
-    if (JSON.stringify(sa) === JSON.stringify(sb)) break;
-    await b.waitForTimeout(100);
-  }
-  assert.deepEqual(sb, sa, 'both boards agree');
-}
 
 async function play(host, guest, n) {
   const bySeat = { white: host, black: guest };

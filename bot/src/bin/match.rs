@@ -100,16 +100,9 @@ fn main() -> ExitCode {
         }
     };
     let ev = match &o.weights {
-        Some(path) => std::fs::read(path)
-            .map_err(|e| e.to_string())
-            .and_then(|b| Evaluator::from_bytes(&b).map_err(|e| e.to_string())),
+        Some(path) => Evaluator::from_file(path),
         // Each rule set's own built-in net.
-        None => match o.rules {
-            Rules::Standard => Evaluator::builtin_standard()
-                .unwrap_or_else(Evaluator::builtin)
-                .map_err(|e| e.to_string()),
-            Rules::Vrhcaby => Evaluator::builtin().map_err(|e| e.to_string()),
-        },
+        None => Evaluator::builtin_for(o.rules).map_err(|e| e.to_string()),
     };
     let ev = match ev {
         Ok(ev) => ev,

@@ -104,15 +104,8 @@ fn main() -> ExitCode {
         }
     };
     let init = match &o.init {
-        Some(path) => std::fs::read(path)
-            .map_err(|e| e.to_string())
-            .and_then(|b| Evaluator::from_bytes(&b).map_err(|e| e.to_string())),
-        None => match o.rules {
-            Rules::Standard => Evaluator::builtin_standard()
-                .unwrap_or_else(Evaluator::builtin)
-                .map_err(|e| e.to_string()),
-            Rules::Vrhcaby => Evaluator::builtin().map_err(|e| e.to_string()),
-        },
+        Some(path) => Evaluator::from_file(path),
+        None => Evaluator::builtin_for(o.rules).map_err(|e| e.to_string()),
     };
     let mut ev = match init {
         Ok(ev) => ev,

@@ -101,10 +101,7 @@ fn main() -> ExitCode {
         }
     };
     let mut ev = match &o.init {
-        Some(path) => match std::fs::read(path)
-            .map_err(|e| e.to_string())
-            .and_then(|b| Evaluator::from_bytes(&b).map_err(|e| e.to_string()))
-        {
+        Some(path) => match Evaluator::from_file(path) {
             Ok(ev) => ev,
             Err(e) => {
                 eprintln!("cannot read {path}: {e}");
