@@ -501,3 +501,34 @@ fn the_level_noise_is_a_standard_normal_and_the_same_for_the_same_key() {
     assert_eq!(vrhcaby_bot::normal(42), vrhcaby_bot::normal(42));
     assert_ne!(vrhcaby_bot::normal(42), vrhcaby_bot::normal(43));
 }
+
+#[test]
+fn the_widened_two_ply_looks_at_least_as_far_the_same_way_every_time() {
+    use vrhcaby_bot::Searcher;
+    let bot = bot();
+    let ev = bot.evaluator_for(Rules::Vrhcaby);
+    let no_more = Budget {
+        evals: 0,
+        ..Budget::WIDE_TWO_PLY
+    };
+    let mut wider = 0;
+    for (pos, side, roll) in self_play_sample(60, 23, Rules::Vrhcaby)
+        .into_iter()
+        .skip(20)
+        .step_by(15)
+    {
+        let mut search = |budget| {
+            let mut s = Searcher::new();
+            let (_, best) = s.choose(ev, &pos, side, roll, Rules::Vrhcaby, budget, |_| 0.0);
+            (best.index, best.ply, s.evaluations)
+        };
+        let narrow = search(Budget::TWO_PLY);
+        let wide = search(Budget::WIDE_TWO_PLY);
+        assert_eq!(wide, search(Budget::WIDE_TWO_PLY), "deterministic");
+        assert!(wide.2 >= narrow.2, "{wide:?} {narrow:?}");
+        wider += usize::from(wide.2 > narrow.2);
+        // No evaluations to spare: exactly the pruned 2-ply.
+        assert_eq!(search(no_more), narrow);
+    }
+    assert!(wider > 0, "the spare evaluations were used somewhere");
+}
