@@ -517,7 +517,7 @@ fn the_widened_two_ply_looks_at_least_as_far_the_same_way_every_time() {
         .skip(20)
         .step_by(15)
     {
-        let mut search = |budget| {
+        let search = |budget| {
             let mut s = Searcher::new();
             let (_, best) = s.choose(ev, &pos, side, roll, Rules::Vrhcaby, budget, |_| 0.0);
             (best.index, best.ply, s.evaluations)
