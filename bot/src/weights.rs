@@ -1,5 +1,5 @@
-//! The weights file: two nets (contact and race), quantised to i8 with one scale per row, with a
-//! version and a checksum.
+//! The weights file: two nets (contact and race), quantised with a step per row (the hidden layer
+//! to i8, the output layer to i16), with a version and a checksum.
 //!
 //! Layout, every number little-endian:
 //!

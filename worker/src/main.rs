@@ -38,9 +38,9 @@ const WRONG_RULES: &str = "this worker plays the house rules only";
 
 /// Whether a request is for the rules of this worker's net: its `rules`, or its record's
 /// (`analyse`); the cube's `decide` is standard backgammon's; the draw offers, without either,
-/// belong to the house rules. The house worker
-/// answers everything but the cube (`decide`), as it always has: its standard answers are its
-/// own net's, the page asks the standard worker.
+/// belong to the house rules. The house worker answers everything but the cube (`decide`), as it
+/// always has (a standard request there gets the house net's answer; the page asks the standard
+/// worker).
 fn plays_these_rules(text: &str) -> bool {
     if cfg!(not(feature = "standard-net")) {
         return true;
