@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Reproduces bot/FIGURES.md: every match of the table, one after another on one thread, each a JSON
 # line in bot/bench/figures.jsonl. Needs GNU Backgammon in a virtualenv for the gnubg rows:
-#   python3 -m venv /work/gnubg-venv && /work/gnubg-venv/bin/pip install gnubg
+#   python3 -m venv /work/gnubg-venv && /work/gnubg-venv/bin/pip install --pre gnubg
 # Usage: bot/bench/figures.sh [quick|full]   (quick: the cheap 0-ply rows only)
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -28,3 +28,6 @@ run --a strongest --b gnubg --deals 1000 --seed 12
 run --a strongest --b expert --deals 250 --seed 13
 run --a strongest --b pubeval --deals 100 --seed 14
 run --a strongest --b random --deals 50 --seed 15
+# Against gnubg 1-ply (issue 22): house rules and standard backgammon, the same seed.
+run --a strongest --b gnubg1 --deals 1000 --seed 12
+run --a strongest --b gnubg1 --deals 1000 --seed 12 --rules standard

@@ -1,10 +1,20 @@
-"""GNU Backgammon 0-ply as a benchmark opponent for the match runner (a tool only: nothing of
-gnubg ships or goes into training).
+"""GNU Backgammon as a benchmark opponent for the match runner (a tool only: nothing of gnubg
+ships or goes into training).
 
 Reads JSON lines {"boards": [[opponent25, on_roll25], ...]} on stdin, each board in gnubg's
 layout (index 0..23 = points 1..24 in each side's own numbering, 24 = the bar), and answers
-{"win": [p, ...]}: the 0-ply probability that the side on roll wins a 1-point game (gammons
-do not count). Run with the virtualenv's python: /work/gnubg-venv/bin/python bench/gnubg_eval.py
+{"win": [p, ...]}: the probability that the side on roll wins a 1-point game (gammons do not
+count). The boards are the positions after each legal play of the match's rules, the opponent
+on roll, so the player takes the lowest.
+
+    python bench/gnubg_eval.py [PLIES]
+
+PLIES 0 (the default): gnubg's 0-ply evaluation of every board. PLIES 1: gnubg's own move
+filter for 1-ply — the 0-ply best 8 plays within 0.08 of equity of the best (0.04 of win
+probability in a 1-point match, where equity is 2p - 1) are rescored by gnubg's 1-ply evaluation
+(every roll of the opponent, its reply chosen by gnubg at 0-ply under standard rules); the plays
+the filter drops are answered 1.0, so they are never chosen. Run with the virtualenv's python:
+/work/gnubg-venv/bin/python bench/gnubg_eval.py
 """
 
 import json
@@ -14,20 +24,38 @@ import gnubg
 
 CUBE = gnubg.cubeinfo(1, -1, 0, 1, (0, 0), 0)  # a 1-point match
 ZERO_PLY = gnubg.evalcontext(0, 0, 1, 1, 0.0)
+ONE_PLY = gnubg.evalcontext(0, 1, 1, 1, 0.0)
+KEEP = 8
+WITHIN = 0.04
+
+
+def win(board, context):
+    return gnubg.evaluate((tuple(board[0]), tuple(board[1])), CUBE, context)[0]
+
+
+def answer(boards, plies):
+    wins = [win(b, ZERO_PLY) for b in boards]
+    if plies == 0 or len(boards) < 2:
+        return wins
+    best = min(wins)
+    kept = sorted(range(len(boards)), key=lambda i: wins[i])[:KEEP]
+    kept = [i for i in kept if wins[i] <= best + WITHIN]
+    out = [1.0] * len(boards)
+    for i in kept:
+        out[i] = win(boards[i], ONE_PLY)
+    return out
 
 
 def main():
+    plies = int(sys.argv[1]) if len(sys.argv) > 1 else 0
+    if plies not in (0, 1):
+        sys.exit("PLIES is 0 or 1")
     for line in sys.stdin:
         line = line.strip()
         if not line:
             continue
         try:
-            boards = json.loads(line)["boards"]
-            wins = [
-                gnubg.evaluate((tuple(b[0]), tuple(b[1])), CUBE, ZERO_PLY)[0]
-                for b in boards
-            ]
-            print(json.dumps({"win": wins}), flush=True)
+            print(json.dumps({"win": answer(json.loads(line)["boards"], plies)}), flush=True)
         except Exception as e:  # one bad line must not stop the match
             print(json.dumps({"error": str(e)}), flush=True)
 

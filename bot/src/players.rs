@@ -122,10 +122,13 @@ impl Player for BotPlayer {
     }
 }
 
-/// GNU Backgammon's 0-ply evaluation of each legal play (of the match's rules), through a helper process that reads
-/// one JSON line of boards and answers the on-roll side's win for each.
+/// GNU Backgammon's evaluation of each legal play (of the match's rules), through a helper process
+/// that reads one JSON line of boards and answers the on-roll side's win for each: at 0-ply, or at
+/// 1-ply (`plies` 1: gnubg's 0-ply best plays rescored with one roll of look-ahead, the rest
+/// answered as wins for the opponent; `bench/gnubg_eval.py`).
 #[derive(Debug)]
 pub struct GnubgPlayer {
+    plies: u8,
     gen: PlayGenerator,
     child: Child,
     stdin: ChildStdin,
@@ -133,16 +136,18 @@ pub struct GnubgPlayer {
 }
 
 impl GnubgPlayer {
-    /// Starts `python script`.
-    pub fn spawn(python: &str, script: &str) -> std::io::Result<GnubgPlayer> {
+    /// Starts `python script plies`.
+    pub fn spawn(python: &str, script: &str, plies: u8) -> std::io::Result<GnubgPlayer> {
         let mut child = Command::new(python)
             .arg(script)
+            .arg(plies.to_string())
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .spawn()?;
         let stdin = child.stdin.take().ok_or(std::io::ErrorKind::BrokenPipe)?;
         let stdout = BufReader::new(child.stdout.take().ok_or(std::io::ErrorKind::BrokenPipe)?);
         Ok(GnubgPlayer {
+            plies,
             gen: PlayGenerator::new(),
             child,
             stdin,
@@ -172,7 +177,7 @@ impl Drop for GnubgPlayer {
 
 impl Player for GnubgPlayer {
     fn name(&self) -> String {
-        "gnubg-0ply".into()
+        format!("gnubg-{}ply", self.plies)
     }
     fn play(
         &mut self,

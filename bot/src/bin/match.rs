@@ -5,7 +5,8 @@
 //! cargo run --release -p vrhcaby-bot --bin match -- --a expert --b pubeval --deals 1000 --seed 1
 //!
 //! Players: a level (beginner, intermediate, expert, strongest), `ply0`, `ply1`, `ply2` (the bot
-//! without noise at that depth; `ply2wide` the 2-ply widened within an evaluation budget), `pubeval`, `random`, `gnubg` (GNU Backgammon 0-ply through
+//! without noise at that depth; `ply2wide` the 2-ply widened within an evaluation budget),
+//! `pubeval`, `random`, `gnubg` and `gnubg1` (GNU Backgammon at 0-ply and at 1-ply through
 //! `--python` running `--gnubg-script`; a benchmark tool only).
 
 use std::process::ExitCode;
@@ -40,8 +41,8 @@ fn player(name: &str, o: &Options, ev: &Evaluator, k: u64) -> Result<Box<dyn Pla
     Ok(match name {
         "pubeval" => Box::new(PubevalPlayer::default()),
         "random" => Box::new(RandomPlayer::new(o.seed ^ k)),
-        "gnubg" => Box::new(
-            GnubgPlayer::spawn(&o.python, &o.script)
+        "gnubg" | "gnubg1" => Box::new(
+            GnubgPlayer::spawn(&o.python, &o.script, u8::from(name == "gnubg1"))
                 .map_err(|e| format!("cannot start gnubg helper: {e}"))?,
         ),
         "ply0" => Box::new(raw("ply0", Budget::ZERO_PLY)),
