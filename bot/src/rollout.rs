@@ -14,8 +14,7 @@ use vrhcaby_rules::{Die, PlayGenerator, Position, Roll, Rules, Side};
 
 use crate::bearoff;
 use crate::eval::{Estimate, EvalScratch, Evaluator};
-use crate::inputs::{encode, Inputs};
-use crate::net::{Scratch, OUTPUTS};
+use crate::net::OUTPUTS;
 use crate::train::best_play;
 
 /// How to roll a position out.
@@ -136,41 +135,6 @@ pub fn label(
             (p, s, e.outputs())
         })
         .collect()
-}
-
-/// Supervised training: `epochs` passes over `labelled` in a seeded random order, one
-/// cross-entropy step towards each label. Returns the mean squared error of the win before
-/// each pass.
-pub fn train_on(
-    ev: &mut Evaluator,
-    labelled: &[(Position, Side, [f32; OUTPUTS])],
-    epochs: usize,
-    alpha: f32,
-    rng: &mut SplitMix64,
-) -> Vec<f64> {
-    let mut order: Vec<usize> = (0..labelled.len()).collect();
-    let mut inputs = Inputs::default();
-    let mut scratch = Scratch::default();
-    let mut errors = Vec::with_capacity(epochs);
-    for _ in 0..epochs {
-        for i in (1..order.len()).rev() {
-            order.swap(i, rng.below(i as u64 + 1) as usize);
-        }
-        let mut sq = 0.0f64;
-        for &i in &order {
-            let (p, s, target) = &labelled[i];
-            encode(p, *s, &mut inputs);
-            let net = if inputs.contact {
-                &mut ev.contact
-            } else {
-                &mut ev.race
-            };
-            let out = net.train(&inputs, target, alpha, &mut scratch);
-            sq += f64::from((out[0] - target[0]).powi(2));
-        }
-        errors.push(sq / labelled.len().max(1) as f64);
-    }
-    errors
 }
 
 #[cfg(test)]

@@ -15,8 +15,8 @@ use std::time::Instant;
 
 use vrhcaby_bot::matches::run;
 use vrhcaby_bot::players::BotPlayer;
-use vrhcaby_bot::rollout::{label, train_on, Plan};
-use vrhcaby_bot::train::SelfPlay;
+use vrhcaby_bot::rollout::{label, Plan};
+use vrhcaby_bot::train::{train_on, SelfPlay};
 use vrhcaby_bot::{Bot, Budget, Evaluator};
 use vrhcaby_rules::bench::SplitMix64;
 use vrhcaby_rules::Rules;

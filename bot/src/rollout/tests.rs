@@ -4,6 +4,8 @@
 use vrhcaby_rules::bench::self_play_sample;
 use vrhcaby_rules::Setup;
 
+use crate::train::train_on;
+
 use super::*;
 
 fn pos(white: [u8; 26], black: [u8; 26]) -> Position {
