@@ -1,7 +1,9 @@
 // Offline after the first visit: on install, cache the page and every asset it names (Trunk's
 // hashed file names are read from index.html); then serve from the cache, refreshing it from the
 // network when online.
-const CACHE = 'vrhcaby-v4';
+const CACHE = 'vrhcaby-v5';
+// The inflater of the app's packed wasm (boot/lzma.js, written beside this by scripts/pack-wasm.mjs).
+importScripts('./lzma.js');
 
 self.addEventListener('install', (event) => {
   event.waitUntil((async () => {
@@ -24,6 +26,18 @@ self.addEventListener('install', (event) => {
       if (url.origin === self.location.origin) assets.add(url.href);
     }
     await cache.addAll([...assets]);
+    // The app's wasm travels packed (*.lzma); the cache keeps it inflated too, under the plain
+    // wasm's name, so a later visit compiles it at once instead of decoding it on the page.
+    for (const url of assets) {
+      if (!url.endsWith('_bg.lzma')) continue;
+      try {
+        const packed = new Uint8Array(await (await cache.match(url)).arrayBuffer());
+        const wasm = self.vrhcabyLzma.inflate(packed);
+        await cache.put(url.replace(/\.lzma$/, '.wasm'), new Response(wasm, { headers: { 'content-type': 'application/wasm' } }));
+      } catch (e) {
+        // The page inflates the .lzma itself then.
+      }
+    }
     await self.skipWaiting();
   })());
 });

@@ -8,3 +8,5 @@ public_url="${1:-./}"
 trunk build --release --public-url "$public_url"
 # Trunk cannot minify wasm-bindgen's glue; terser does (−2.5 KB gzipped on the first load).
 node scripts/minify-js.mjs dist
+# The app's wasm travels LZMA-compressed, inflated in the page as it arrives (boot/lzma.js).
+node scripts/pack-wasm.mjs dist

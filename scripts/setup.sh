@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs what building (and, with `--test`, testing) the game needs, skipping what is there:
-# the wasm32 target, Trunk, the wasm-bindgen-cli matching Cargo.lock, npm's binaryen (wasm-opt),
+# the wasm32 target, Trunk, the wasm-bindgen-cli matching Cargo.lock, xz, npm's binaryen (wasm-opt),
 # playwright-core, axe-core and ws (package-lock.json), and for tests Debian's chromium +
 # chromium-driver and a Nostr relay from PyPI.
 # Source it (`. scripts/setup.sh`) to get the tools on PATH.
@@ -28,6 +28,10 @@ if ! wasm-bindgen --version 2>/dev/null | grep -q "$WBG_VERSION"; then
   cargo install wasm-bindgen-cli --version "$WBG_VERSION"
 fi
 
+# xz packs the app's wasm (scripts/pack-wasm.mjs).
+if ! command -v xz >/dev/null; then
+  apt-get update -qq && apt-get install -y -qq xz-utils
+fi
 if ! command -v node >/dev/null || ! command -v npm >/dev/null; then
   apt-get update -qq && apt-get install -y -qq nodejs npm
 fi

@@ -22,6 +22,9 @@ cargo test -p vrhcaby-worker --features standard-net
 echo "== the peer protocol's simulation (release: 10,000 honest and 2,000 adversary games)"
 cargo test --release -p vrhcaby-p2p --test sim -- --nocapture
 
+echo "== the page's LZMA inflater against xz (boot/lzma.js)"
+node --test tests/lzma.test.mjs
+
 echo "== browser component tests (wasm-bindgen-test, headless Chromium)"
 cargo test --target wasm32-unknown-unknown -p vrhcaby --test browser --test peer
 

@@ -16,7 +16,7 @@ const TYPES = {
 
 /** Serves dist/ on a free loopback port, under `prefix` (e.g. '/vrhcaby/' as on GitHub Pages);
  * resolves to { url, close }. `gzip`: compressed as GitHub Pages serves it (gzip when the
- * browser accepts it, cacheable for 10 minutes). */
+ * browser accepts it, except what is compressed already; cacheable for 10 minutes). */
 export async function serveDist(prefix = '/', port = 0, { gzip = false } = {}) {
   const server = createServer(async (req, res) => {
     try {
@@ -31,7 +31,7 @@ export async function serveDist(prefix = '/', port = 0, { gzip = false } = {}) {
       let body = await readFile(file);
       if (gzip) {
         headers['cache-control'] = 'max-age=600';
-        if (/\bgzip\b/.test(req.headers['accept-encoding'] ?? '') && extname(file) !== '.png') {
+        if (/\bgzip\b/.test(req.headers['accept-encoding'] ?? '') && !['.png', '.lzma'].includes(extname(file))) {
           body = gzipSync(body, { level: 6 });
           headers['content-encoding'] = 'gzip';
         }
