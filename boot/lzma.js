@@ -273,11 +273,15 @@
   /** A Response with the wasm: the inflated copy the service worker keeps (a later visit
    * compiles it at once), else the .lzma at `url` inflated as it arrives. */
   async function wasm(url, plain) {
-    try {
-      const kept = g.caches && plain && (await g.caches.match(new URL(plain, g.location.href).href));
-      if (kept) return kept;
-    } catch (e) {
-      // No cache here (an insecure context, a private window): download it.
+    // Only a page the service worker controls looks (opening the cache takes a while).
+    const sw = g.navigator && g.navigator.serviceWorker;
+    if (sw && sw.controller && g.caches && plain) {
+      try {
+        const kept = await g.caches.match(new URL(plain, g.location.href).href);
+        if (kept) return kept;
+      } catch (e) {
+        // No cache after all (a private window): download it.
+      }
     }
     const response = await fetch(url);
     if (!response.ok || !response.body) throw new Error('LZMA: ' + response.status + ' fetching ' + url);

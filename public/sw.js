@@ -21,7 +21,9 @@ self.addEventListener('install', (event) => {
       './relay_worker_loader.js', './relay_worker.js', './relay_worker_bg.wasm',
       // The release build's HTML is minified: an attribute's value may be unquoted.
       ...[...html.matchAll(/\b(?:href|src)=(?:"([^"]+)"|'([^']+)'|([^\s"'>]+))/g)]
-        .map((m) => m[1] ?? m[2] ?? m[3])]) {
+        .map((m) => m[1] ?? m[2] ?? m[3]),
+      // The app's packed wasm, which the page's inflater fetches (scripts/pack-wasm.mjs).
+      ...[...html.matchAll(/'(\.\/[\w.-]+_bg\.lzma)'/g)].map((m) => m[1])]) {
       const url = new URL(path, self.registration.scope);
       if (url.origin === self.location.origin) assets.add(url.href);
     }

@@ -2,9 +2,10 @@
 // `node scripts/pack-wasm.mjs dist`. For the page's wasm (vrhcaby-web-<hash>_bg.wasm) it
 //   - writes <same name>.lzma beside it: xz's .lzma format (preset 9e; lc=4, lp=0, pb=0 pack
 //     this wasm best) with the real size in the header, which boot/lzma.js requires;
-//   - points the page's preload at the .lzma, puts boot/lzma.js (minified) into the page before
-//     the app's loader, and has the loader inflate it as it arrives, falling back to the plain
-//     wasm (kept beside it, named only in the loader) if anything about the .lzma fails;
+//   - puts boot/lzma.js (minified) first in the page's head, starting the download there (in
+//     place of the wasm's preload), and has the loader take the inflated wasm as it arrives,
+//     falling back to the plain wasm (kept beside it, named only in the loader) if anything
+//     about the .lzma fails;
 //   - writes the same inflater as lzma.js, for the service worker (public/sw.js).
 // Needs `xz` (Debian's xz-utils; scripts/setup.sh installs it when missing).
 import { execFileSync } from 'node:child_process';
@@ -33,33 +34,32 @@ async function pack(dir) {
   const htmlPath = join(dir, 'index.html');
   let html = await readFile(htmlPath, 'utf8');
   const esc = wasmName.replace(/[.]/g, '\\.');
-  // The preload fetches what the loader will ask for.
-  const preload = new RegExp(`<link ([^>]*)href=(["']?)\\./${esc}\\2([^>]*)>`);
-  if (!preload.test(html)) throw new Error('no preload of the wasm in index.html');
-  html = html.replace(preload, (_, a, q, b) => `<link ${a}href=${q}./${lzmaName}${q}${b.replace(/\s*type=("[^"]*"|\S+)/, '')}>`);
+  // The inflater goes first in the head and starts the download at once (as a preload would, but
+  // a later visit takes the service worker's inflated copy and fetches nothing); the glue's
+  // preload goes there too, before the inlined styles (on the throttled phone both then start
+  // about 0.2 s sooner).
+  const wasmPreload = new RegExp(`<link [^>]*href=(["']?)\\./${esc}\\1[^>]*>`);
+  if (!wasmPreload.test(html)) throw new Error('no preload of the wasm in index.html');
+  html = html.replace(wasmPreload, '');
+  const gluePreload = /<link [^>]*\brel=modulepreload\b[^>]*>/;
+  const glue = gluePreload.exec(html);
+  if (!glue) throw new Error("no preload of the glue in index.html");
+  html = html.replace(gluePreload, '');
+  const source = await readFile(new URL('../boot/lzma.js', import.meta.url), 'utf8');
+  const { code } = await minify(source, { ecma: 2020, compress: { passes: 2 }, mangle: true, format: { comments: false } });
+  if (!code) throw new Error('terser gave nothing for boot/lzma.js');
+  // Handled at once (no unhandled rejection); the loader awaits it and falls back on failure.
+  const start = `vrhcabyPacked=vrhcabyWasm('./${lzmaName}','./${wasmName}');vrhcabyPacked.catch(()=>{});`;
+  const head = /<meta charset=("?)utf-8\1>/i;
+  if (!head.test(html)) throw new Error('no <meta charset> in index.html');
+  html = html.replace(head, (m) => `${m}${glue[0]}<script>${code}\n${start}</script>`);
   const init = new RegExp(`const wasm = await init\\(\\{ module_or_path: '\\./${esc}' \\}\\);`);
   if (!init.test(html)) throw new Error('no wasm-bindgen init of the wasm in index.html');
   html = html.replace(init, () => [
     'let wasm;',
-    `try { wasm = await init({ module_or_path: vrhcabyWasm('./${lzmaName}', './${wasmName}') }); }`,
+    "try { if (!window.vrhcabyPacked) throw new Error('no inflater'); wasm = await init({ module_or_path: window.vrhcabyPacked }); }",
     `catch (e) { console.warn('the packed wasm failed, loading the plain one:', e); wasm = await init({ module_or_path: './${wasmName}' }); }`,
   ].join('\n'));
-  // Both fetches start with the page's first bytes: the preloads go first in the head, before
-  // the inlined styles (on the throttled phone the .lzma then starts about 0.2 s sooner).
-  const preloads = [];
-  html = html.replace(/<link [^>]*\brel=(?:modulepreload|preload)\b[^>]*>/g, (tag) => {
-    preloads.push(tag);
-    return '';
-  });
-  if (preloads.length !== 2) throw new Error(`expected the glue's and the wasm's preloads, found ${preloads.length}`);
-  html = html.replace(/<meta charset=("?)utf-8\1>/i, (m) => m + preloads.join(''));
-  if (!html.includes(preloads.join(''))) throw new Error('no <meta charset> in index.html');
-  const source = await readFile(new URL('../boot/lzma.js', import.meta.url), 'utf8');
-  const { code } = await minify(source, { ecma: 2020, compress: { passes: 2 }, mangle: true, format: { comments: false } });
-  if (!code) throw new Error('terser gave nothing for boot/lzma.js');
-  const at = html.indexOf('<script type=module>');
-  if (at < 0) throw new Error('no module script in index.html');
-  html = `${html.slice(0, at)}<script>${code}</script>${html.slice(at)}`;
   await writeFile(htmlPath, html);
   // The service worker inflates the .lzma into its cache with the same code (public/sw.js).
   await writeFile(join(dir, 'lzma.js'), code);

@@ -32,7 +32,7 @@ pub fn App() -> impl IntoView {
         link::invite(d);
     } else if storage::old_address(d) {
     } else if let Some(tap) = crate::platform::take_boot_tap() {
-        act_on_tap(d, tap);
+        act_on_tap(d, &tap);
     } else if let Some(kind) = auto {
         storage::open(d, kind, false);
     }
@@ -67,20 +67,18 @@ pub fn App() -> impl IntoView {
     }
 }
 
-/// A tap on the painted start screen (index.html) before the app was ready, acted on now that
-/// the start screen is drawn (New game reads the rules chosen on it).
-fn act_on_tap(d: Dispatch, tap: String) {
-    set_timeout(
-        move || match tap.as_str() {
-            "new-local-game" => crate::screens::setup::start_new(d),
-            "play-friend" => link::invite(d),
-            "play-computer" => storage::computer(d),
-            "my-games" => d.nav.screen.set(Screen::History),
-            "how-to-play" => d.nav.screen.set(Screen::HowTo),
-            _ => {}
-        },
-        std::time::Duration::ZERO,
-    );
+/// A tap on the painted start screen (index.html) before the app was ready, acted on before the
+/// first view: the app's first screen is the one tapped for (New game reads the rules remembered
+/// from the start screen, which is not drawn).
+fn act_on_tap(d: Dispatch, tap: &str) {
+    match tap {
+        "new-local-game" => crate::screens::setup::start_new(d),
+        "play-friend" => link::invite(d),
+        "play-computer" => storage::computer(d),
+        "my-games" => d.nav.screen.set(Screen::History),
+        "how-to-play" => d.nav.screen.set(Screen::HowTo),
+        _ => {}
+    }
 }
 
 /// The screens reached from the start screen or a game (other than the game and connecting).

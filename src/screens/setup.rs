@@ -68,18 +68,20 @@ pub fn start_new(d: crate::state::Dispatch) {
     crate::drivers::storage::new_local_under(d, chosen_variant());
 }
 
-/// The variant New game starts, read from the page.
+/// The variant New game starts, read from the page; before the start screen is drawn (a tap on
+/// the painted one, index.html), what it would show: the remembered rules and length, the
+/// options at their defaults.
 #[must_use]
 pub fn chosen_variant() -> Variant {
-    {
-        if select_value("game-rules").as_deref() != Some("standard") {
-            return Variant::VRHCABY;
-        }
-        let n = select_value("match-length")
-            .and_then(|v| v.parse().ok())
-            .unwrap_or(5);
-        variant_for(n, read_options())
+    let rules = select_value("game-rules").or_else(|| platform::load(RULES_KEY));
+    if rules.as_deref() != Some("standard") {
+        return Variant::VRHCABY;
     }
+    let n = select_value("match-length")
+        .or_else(|| platform::load(LENGTH_KEY))
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(5);
+    variant_for(n, read_options())
 }
 
 fn checked(id: &str) -> bool {
@@ -114,9 +116,11 @@ fn read_options() -> Option<Options> {
     })
 }
 
-/// The standard options, each with its line, in a fold-out.
+/// The standard options, each with its line, in a fold-out; checked as the rules' defaults (what
+/// New game plays when the options were never shown).
 fn options(standard: RwSignal<bool>) -> impl IntoView {
     let s = expect_context::<Settings>();
+    let on = Options::default();
     let check = move |id: &'static str, label: Key, about: Key, on: bool| {
         view! {
             <label class="option">
@@ -129,11 +133,11 @@ fn options(standard: RwSignal<bool>) -> impl IntoView {
     view! {
         <details class="options" class:hidden=move || !standard.get() data-testid="standard-options">
             <summary>{move || s.say(Key::Options)}</summary>
-            {check("opt-cube", Key::OptCube, Key::OptCubeAbout, true)}
-            {check("opt-crawford", Key::OptCrawford, Key::OptCrawfordAbout, true)}
-            {check("opt-holland", Key::OptHolland, Key::OptHollandAbout, false)}
-            {check("opt-jacoby", Key::OptJacoby, Key::OptJacobyAbout, false)}
-            {check("opt-beavers", Key::OptBeavers, Key::OptBeaversAbout, false)}
+            {check("opt-cube", Key::OptCube, Key::OptCubeAbout, on.cube)}
+            {check("opt-crawford", Key::OptCrawford, Key::OptCrawfordAbout, on.crawford)}
+            {check("opt-holland", Key::OptHolland, Key::OptHollandAbout, on.holland)}
+            {check("opt-jacoby", Key::OptJacoby, Key::OptJacobyAbout, on.jacoby)}
+            {check("opt-beavers", Key::OptBeavers, Key::OptBeaversAbout, on.beavers)}
             <label class="option">
                 <span>{move || s.say(Key::OptAutoDoubles)}</span>
                 <select id="opt-auto-doubles" data-testid="opt-auto-doubles">

@@ -10,11 +10,14 @@ const dist = fileURLToPath(new URL('../../dist/', import.meta.url));
 const sizes = {};
 const botSizes = {};
 const standardSizes = {};
-// The page's own files (the workers load when first needed, the service worker after the page).
+// What the page fetches before its first game: the HTML (with the styles and the inflater in
+// it), the glue and the packed wasm, which travels as it is (LZMA; scripts/pack-wasm.mjs). The
+// plain wasm is only the fallback; the workers load when first needed, the service worker (and
+// its lzma.js) after the page.
 for (const f of await readdir(dist)) {
-  if (!/\.(wasm|js|css|html)$/.test(f) || f === 'sw.js' || f.startsWith('bot_worker')) continue;
+  if (!/^(index\.html|vrhcaby-web-[0-9a-f]+\.js|vrhcaby-web-[0-9a-f]+_bg\.lzma)$/.test(f)) continue;
   const bytes = await readFile(dist + f);
-  sizes[f] = { raw: bytes.length, gzip: gzipSync(bytes, { level: 9 }).length };
+  sizes[f] = { raw: bytes.length, gzip: f.endsWith('.lzma') ? bytes.length : gzipSync(bytes, { level: 9 }).length };
 }
 // The computer's Web Worker (created when a computer game, a hint or an analysis starts): its wasm
 // (with the weights) and JS.
