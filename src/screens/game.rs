@@ -94,14 +94,13 @@ fn notice_text(lang: i18n::Lang, n: &Notice) -> String {
     }
 }
 
-/// The move list, the export link and the position's IDs: on the full app (the start page's
-/// first load has no room for them yet; its games continue there with everything).
+/// The move list, the export link and the position's IDs.
 fn records() -> impl IntoView {
     use crate::panel::{GameFiles, MoveList};
     view! { <MoveList/><GameFiles/> }
 }
 
-/// The series' score on the board (the full app: the start page keeps none yet).
+/// The series' score on the board.
 fn with_series(mut v: BoardView, x: &crate::session::Session) -> BoardView {
     use vrhcaby_rules::Side;
     v.series = x
