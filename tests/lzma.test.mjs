@@ -2,7 +2,8 @@
 // literals, matched literals, short and long matches, repeated distances and distances past the
 // direct-bit threshold, under several lc/lp/pb; fed whole and in pieces as a download arrives;
 // and every malformed stream (cut short, a spoiled header, spoiled bytes) ends in an Error or in
-// output of the header's size, never a hang or a read or write out of bounds.
+// output of the header's size, never a hang or a read or write out of bounds; and the page's
+// `vrhcabyWasm` on a download that arrives in pieces.
 //   node --test tests/lzma.test.mjs      (needs xz)
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -10,7 +11,7 @@ import { readFile } from 'node:fs/promises';
 import vm from 'node:vm';
 import { compress } from '../scripts/pack-wasm.mjs';
 
-const context = { ReadableStream, Response, fetch };
+const context = { ReadableStream, Response, fetch, URL, Blob };
 context.globalThis = context;
 vm.runInNewContext(await readFile(new URL('../boot/lzma.js', import.meta.url), 'utf8'), context);
 const { inflate, inflater } = context.vrhcabyLzma;
@@ -118,4 +119,33 @@ test('a stream cut short, a spoiled header or spoiled bytes: an Error or the rig
     }
   }
   assert.ok(thrown > 0, 'some spoiled streams are caught by the decoder itself');
+});
+
+test('the download inflated as it arrives, as the page gets it; a missing file is an Error', async () => {
+  const { createServer } = await import('node:http');
+  const data = sample(21, 120_000);
+  const packed = compress(data);
+  const server = createServer((req, res) => {
+    if (req.url !== '/app.lzma') return res.writeHead(404).end();
+    res.writeHead(200, { 'content-type': 'application/octet-stream' });
+    // Sent in pieces, as a download arrives.
+    let at = 0;
+    const next = () => {
+      if (at >= packed.length) return res.end();
+      res.write(packed.subarray(at, at + 7_000));
+      at += 7_000;
+      setTimeout(next, 1);
+    };
+    next();
+  });
+  await new Promise((ok) => server.listen(0, '127.0.0.1', ok));
+  try {
+    context.location = { href: `http://127.0.0.1:${server.address().port}/` };
+    const response = await context.vrhcabyWasm('./app.lzma', './app.wasm');
+    assert.equal(response.headers.get('content-type'), 'application/wasm');
+    assert.deepEqual(Buffer.from(await response.arrayBuffer()), Buffer.from(data));
+    await assert.rejects(async () => (await context.vrhcabyWasm('./gone.lzma')).arrayBuffer(), /LZMA: 404/);
+  } finally {
+    server.close();
+  }
 });
