@@ -59,9 +59,11 @@ pub fn best_play(
     noise: f32,
     rng: &mut SplitMix64,
 ) -> (Position, Estimate) {
+    // The generator's own board goes to the evaluator (no `Position` built but for a new best),
+    // in the plays' order: the same plays, scores and noise draws as `for_each` gives.
     let mut best: Option<(f32, Position, Estimate)> = None;
-    gen.for_each(pos, side, roll, rules, |after, _| {
-        let e = ev.after_play(after, side, scratch);
+    gen.for_each_after(pos, side, roll, rules, |after| {
+        let e = ev.after(&after, scratch);
         let key = e.score(rules)
             + if noise > 0.0 {
                 noise * uniform(rng)
@@ -69,7 +71,7 @@ pub fn best_play(
                 0.0
             };
         if best.as_ref().is_none_or(|b| key > b.0) {
-            best = Some((key, *after, e));
+            best = Some((key, after.to_position(), e));
         }
     });
     best.map_or_else(

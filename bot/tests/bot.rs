@@ -532,3 +532,61 @@ fn the_widened_two_ply_looks_at_least_as_far_the_same_way_every_time() {
     }
     assert!(wider > 0, "the spare evaluations were used somewhere");
 }
+
+/// Training's `best_play` (self-play and rollouts) reads the generator's own board: the same
+/// play, estimate and noise draws as scoring every play's `Position`, under both rule sets.
+#[test]
+fn the_training_best_play_is_the_best_of_all_the_plays_with_the_same_noise() {
+    use vrhcaby_bot::eval::EvalScratch;
+    use vrhcaby_bot::train::{best_play, uniform};
+    use vrhcaby_rules::bench::SplitMix64;
+    use vrhcaby_rules::PlayGenerator;
+    let ev = Evaluator::builtin().expect("built-in weights");
+    let mut gen = PlayGenerator::new();
+    let mut scratch = EvalScratch::default();
+    for rules in [Rules::Vrhcaby, Rules::Standard] {
+        for (i, (pos, side, roll)) in self_play_sample(300, 17, rules).into_iter().enumerate() {
+            for noise in [0.0f32, 0.05] {
+                let mut rng = SplitMix64::new(i as u64);
+                let (got, got_e) = best_play(
+                    &ev,
+                    &mut gen,
+                    &mut scratch,
+                    &pos,
+                    side,
+                    roll,
+                    rules,
+                    noise,
+                    &mut rng,
+                );
+                // The reference: every play's position scored, the same uniform noise per play.
+                let mut reference = SplitMix64::new(i as u64);
+                let mut want: Option<(f32, Position, f32)> = None;
+                for play in plays(&pos, side, roll, rules) {
+                    let after = play.position;
+                    let e = ev.after_play(&after, side, &mut scratch);
+                    let draw = if noise > 0.0 {
+                        noise * uniform(&mut reference)
+                    } else {
+                        0.0
+                    };
+                    let key = e.score(rules) + draw;
+                    if want.as_ref().is_none_or(|w| key > w.0) {
+                        want = Some((key, after, e.score(rules)));
+                    }
+                }
+                let (_, want_pos, want_score) = want.unwrap_or((0.0, pos, got_e.score(rules)));
+                assert_eq!(got, want_pos, "{rules:?} sample {i} noise {noise}");
+                assert!(
+                    (got_e.score(rules) - want_score).abs() < 1e-6,
+                    "{rules:?} sample {i}"
+                );
+                assert_eq!(
+                    rng.next_u64(),
+                    reference.next_u64(),
+                    "the same number of noise draws"
+                );
+            }
+        }
+    }
+}
