@@ -172,7 +172,13 @@ test('against the computer under standard rules it answers a double and plays on
     if (await visible(page, 'double')) break;
     // The computer may double first: White takes and plays on.
     if (await visible(page, 'double-dialog')) await page.getByTestId('take').click();
-    if ((await attr(page, 'data-phase')) === 'moving' && (await attr(page, 'data-turn')) === 'white') {
+    // Phase and turn read at once: read apart, the computer's finished turn (moving, black)
+    // followed by White's roll (rolling, white) looked like White moving.
+    const [phase, turn] = await page.evaluate(() => {
+      const board = document.querySelector('svg.board');
+      return [board.getAttribute('data-phase'), board.getAttribute('data-turn')];
+    });
+    if (phase === 'moving' && turn === 'white') {
       await playOneMove(page);
     } else {
       await page.waitForTimeout(50);
