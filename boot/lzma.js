@@ -72,11 +72,16 @@
         probs[i] = p - (p >>> 5);
         b = 1;
       }
+      normalize();
+      return b;
+    }
+
+    // Keeps the range above 2^24, reading one more byte of input when it falls below.
+    function normalize() {
       if (range < 16777216) {
         range *= 256;
         code = code * 256 + (input[inPos++] | 0);
       }
-      return b;
     }
 
     function tree(base, bits) {
@@ -106,10 +111,7 @@
           b = 1;
         }
         result = result * 2 + b;
-        if (range < 16777216) {
-          range *= 256;
-          code = code * 256 + (input[inPos++] | 0);
-        }
+        normalize();
       }
       return result;
     }

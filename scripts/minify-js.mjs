@@ -1,8 +1,9 @@
 // Minifies the wasm-bindgen glue of each page (Trunk's own JS minifier cannot parse it) with
 // terser, and updates the page's subresource-integrity hash for it. Run by scripts/build.sh
 // after Trunk: `node scripts/minify-js.mjs dist`. The glue is an ES module; names it
-// exports stay as they are. It also clears two console warnings of Trunk's output and puts the
-// stylesheets into the page (see below).
+// exports stay as they are. It also clears the console warning of Trunk's worker loaders and
+// puts the stylesheets into the page (see below); the wasm's preload, whose integrity Chromium
+// warned about, is replaced by scripts/pack-wasm.mjs, run next.
 import { createHash } from 'node:crypto';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -31,10 +32,6 @@ for (const dir of process.argv.slice(2)) {
     await writeFile(path, after);
     console.log(`${path}: ${before.length} → ${after.length} bytes`);
   }
-  // Chromium ignores `integrity` on a `preload` of the wasm (as=fetch) and says so on every load;
-  // the wasm is fetched by the glue's init anyway: no integrity there, no warning.
-  html = html.replace(/<link ([^>]*)>/g, (tag, attrs) => (/\bas=fetch\b/.test(attrs) && /\brel=preload\b/.test(attrs)
-    ? `<link ${attrs.replace(/\s*integrity=("[^"]*"|\S+)/, '')}>` : tag));
   // The styles go into the page itself: the start screen paints without waiting one more round
   // trip for them (about 6 KB gzipped).
   const styles = [];

@@ -14,14 +14,24 @@ use crate::state::Settings;
 use crate::drivers::storage::{LENGTH_KEY, RULES_KEY};
 use crate::session::variants::variant_for;
 
-/// The choice of rules and match length; Options on the full app.
+/// Whether standard backgammon was the rules last chosen (the start screen shows it so).
+fn remembered_standard() -> bool {
+    platform::load(RULES_KEY).as_deref() == Some("standard")
+}
+
+/// The match length last chosen (5 at first).
+fn remembered_length() -> u8 {
+    platform::load(LENGTH_KEY)
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(5)
+}
+
+/// The choice of rules and match length, and the standard options.
 #[component]
 pub fn RulesChoice() -> impl IntoView {
     let s = expect_context::<Settings>();
-    let standard = RwSignal::new(platform::load(RULES_KEY).as_deref() == Some("standard"));
-    let length: u8 = platform::load(LENGTH_KEY)
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(5);
+    let standard = RwSignal::new(remembered_standard());
+    let length = remembered_length();
     let lengths = (0u8..=25).filter(|n| *n == 0 || n % 2 == 1 || *n == 2 || *n == 4);
     view! {
         <div class="rules-choice">
@@ -62,8 +72,7 @@ fn select_value(id: &str) -> Option<String> {
         .or_else(|| js_sys::Reflect::get(&el, &"value".into()).ok()?.as_string())
 }
 
-/// New game with the rules chosen on the page. The start page hands a standard game over to
-/// the full app with its length (`#new=standard&length=N`), which knows its options.
+/// New game with the rules chosen on the page.
 pub fn start_new(d: crate::state::Dispatch) {
     crate::drivers::storage::new_local_under(d, chosen_variant());
 }
@@ -73,14 +82,10 @@ pub fn start_new(d: crate::state::Dispatch) {
 /// options at their defaults.
 #[must_use]
 pub fn chosen_variant() -> Variant {
-    let rules = select_value("game-rules").or_else(|| platform::load(RULES_KEY));
-    if rules.as_deref() != Some("standard") {
+    if !select_value("game-rules").map_or_else(remembered_standard, |v| v == "standard") {
         return Variant::VRHCABY;
     }
-    let n = select_value("match-length")
-        .or_else(|| platform::load(LENGTH_KEY))
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(5);
+    let n = select_value("match-length").map_or_else(remembered_length, |v| v.parse().unwrap_or(5));
     variant_for(n, read_options())
 }
 
