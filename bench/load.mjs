@@ -4,7 +4,8 @@
 // (first contentful paint), when "New game" can be tapped, and — tapping it as soon as it shows —
 // when the board is playable; likewise "Play the computer" → its set-up screen → a game against
 // it; then a second visit with the service worker (its start screen; its board, the first visit's
-// game continued).
+// game continued). `wasm` is when the app's wasm had arrived, `afterWasm` the board's time less
+// that.
 // Prints each run and the medians as JSON.
 //
 //   ./scripts/build.sh && node bench/load.mjs [runs] [path]      (path: '' the page, e.g. 'peer/')
@@ -47,6 +48,10 @@ async function newGame() {
   await playable(page);
   const board = await now(page);
   const paint = await fcp(page);
+  // When the app's wasm had arrived: the board's time less this is the page's own work, apart
+  // from the network's (this machine's timings vary between runs mostly by the network's).
+  const wasm = await page.evaluate(() => performance.getEntriesByType('resource')
+    .find((e) => /_bg\.(lzma|wasm)$/.test(e.name))?.responseEnd ?? NaN);
   // The second visit: the service worker has cached everything.
   await page.waitForFunction(() => navigator.serviceWorker?.controller || navigator.serviceWorker?.ready, null, { timeout: 60_000 });
   await page.evaluate(() => navigator.serviceWorker.ready);
@@ -59,7 +64,7 @@ async function newGame() {
   await playable(page);
   const againBoard = await now(page);
   await context.close();
-  return { paint, usable, board, again, againBoard };
+  return { paint, usable, wasm, board, afterWasm: board - wasm, again, againBoard };
 }
 
 async function computer() {

@@ -1,7 +1,7 @@
 //! The app: creates the contexts, installs the drivers, continues the saved game or answers the
 //! invitation in the address, and shows the current screen. Imported by nobody.
 
-use leptos::either::EitherOf5;
+use leptos::either::EitherOf6;
 use leptos::prelude::*;
 
 use crate::drivers::{self, link, storage};
@@ -36,6 +36,7 @@ pub fn App() -> impl IntoView {
     } else if let Some(kind) = auto {
         storage::open(d, kind, false);
     }
+    storage::wait_for_claims(d);
     let lang = d.settings.lang;
     Effect::new(move |_| {
         if let Some(doc) = document().document_element() {
@@ -57,11 +58,12 @@ pub fn App() -> impl IntoView {
                 {move || d.notices.announce.get()}
             </div>
             {move || match d.nav.screen.get() {
-                Screen::Start => EitherOf5::A(view! { <StartScreen/> }),
-                Screen::HowTo => EitherOf5::B(view! { <HowTo/> }),
-                Screen::Game => EitherOf5::C(view! { <GameScreen/> }),
-                Screen::Friend => EitherOf5::D(view! { <FriendScreen/> }),
-                Screen::Computer | Screen::Replay | Screen::History | Screen::Learn => EitherOf5::E(more_screens(d.nav.screen.get())),
+                Screen::Start if d.nav.opening.get() => EitherOf6::F(()),
+                Screen::Start => EitherOf6::A(view! { <StartScreen/> }),
+                Screen::HowTo => EitherOf6::B(view! { <HowTo/> }),
+                Screen::Game => EitherOf6::C(view! { <GameScreen/> }),
+                Screen::Friend => EitherOf6::D(view! { <FriendScreen/> }),
+                Screen::Computer | Screen::Replay | Screen::History | Screen::Learn => EitherOf6::E(more_screens(d.nav.screen.get())),
             }}
         </div>
     }

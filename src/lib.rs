@@ -27,7 +27,8 @@ pub fn start() {
     // A panic's message and stack in the console.
     console_error_panic_hook::set_once();
     platform::register_service_worker("./sw.js");
+    // The app removes the painted start screen when its first screen is decided (in the same task
+    // as the mount, or when this tab's claim on the game it opens is answered): never two start
+    // screens at once, never none.
     leptos::mount::mount_to_body(app::App);
-    // In the same task as the mount: never two start screens at once.
-    platform::remove_boot_screen();
 }

@@ -264,6 +264,9 @@ pub struct Notices {
 #[derive(Clone, Copy)]
 pub struct Nav {
     pub screen: RwSignal<Screen>,
+    /// The first screen waits for this tab's claim on the game it opens (`storage::wait_for_claims`):
+    /// nothing is drawn, the painted start screen stays.
+    pub opening: RwSignal<bool>,
     /// The kinds of game with a save in progress.
     pub saved: RwSignal<Vec<Kind>>,
     pub load_error: RwSignal<Option<(Kind, LoadError)>>,
@@ -345,6 +348,7 @@ impl Dispatch {
             },
             nav: Nav {
                 screen: RwSignal::new(Screen::Start),
+                opening: RwSignal::new(false),
                 saved: RwSignal::new(Vec::new()),
                 load_error: RwSignal::new(None),
                 busy: RwSignal::new(None),

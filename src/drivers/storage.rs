@@ -145,18 +145,58 @@ fn lost(d: Dispatch, kind: Kind) {
 /// Claims the game of `kind` for this tab, then runs `then`; when another tab holds it, the
 /// start screen says so (and offers to take it over).
 pub fn with_claim(d: Dispatch, kind: Kind, steal: bool, then: impl FnOnce() + 'static) {
+    CLAIMS.with(|c| c.set(c.get() + 1));
     tab::claim(
         kind,
         steal,
-        move |claim| match claim {
-            Claim::Held => then(),
-            Claim::Busy => {
-                d.nav.busy.set(Some(kind));
-                d.nav.screen.set(Screen::Start);
+        move |claim| {
+            CLAIMS.with(|c| c.set(c.get().saturating_sub(1)));
+            match claim {
+                Claim::Held => then(),
+                Claim::Busy => {
+                    d.nav.busy.set(Some(kind));
+                    d.nav.screen.set(Screen::Start);
+                }
+            }
+            if !claiming() {
+                opened(d);
             }
         },
         move || lost(d, kind),
     );
+}
+
+thread_local! {
+    /// Claims asked of the Web Locks API and not yet answered.
+    static CLAIMS: std::cell::Cell<u32> = const { std::cell::Cell::new(0) };
+}
+
+/// Whether a claim on a game is still unanswered (the API answers asynchronously).
+#[must_use]
+pub fn claiming() -> bool {
+    CLAIMS.with(std::cell::Cell::get) > 0
+}
+
+/// The app's first screen waits for the claims of the game it opens (a kept tap on the painted
+/// start screen, or the game continued): the painted start screen stays meanwhile, instead of the
+/// app's start screen being drawn only to be replaced (on the throttled phone that was ≈ 0.15 s
+/// before the board, bench/FIGURES.md). Called by the app after its first actions.
+pub fn wait_for_claims(d: Dispatch) {
+    if !claiming() {
+        opened(d);
+        return;
+    }
+    d.nav.opening.set(true);
+    // Never stuck behind a lock request that does not answer: the start screen then.
+    set_timeout(move || opened(d), std::time::Duration::from_secs(3));
+}
+
+/// The app's first screen is decided: it replaces the painted one.
+fn opened(d: Dispatch) {
+    if d.nav.opening.get_untracked() {
+        d.nav.opening.set(false);
+    }
+    platform::remove_boot_screen();
 }
 
 /// Opens the saved game of `kind` (`steal`: taking it over from another tab).

@@ -40,7 +40,7 @@ pub fn say(lang: Lang, key: Key) -> Option<&'static str> {
 
 /// An equity as the page writes it: three decimals, a decimal comma in Czech.
 fn equity(lang: Lang, x: f64) -> String {
-    let text = format!("{x:.3}");
+    let text = super::fixed(x, 3, false);
     match lang {
         Lang::Cs => text.replace('.', ","),
         Lang::En => text,
@@ -114,7 +114,7 @@ pub fn puzzle_verdict(lang: Lang, verdict: &str, loss: f64, game_loss: f64) -> S
 /// The luck-adjusted result of a player, after the analysis's line.
 #[must_use]
 pub fn luck_adjusted_words(lang: Lang, adjusted: f64) -> String {
-    let x = format!("{adjusted:+.2}");
+    let x = super::fixed(adjusted, 2, true);
     match lang {
         Lang::Cs => format!("výsledek očištěný o štěstí {}", x.replace('.', ",")),
         Lang::En => format!("luck-adjusted result {x}"),

@@ -237,6 +237,35 @@ pub enum Key {
     ExportMat,
 }
 
+/// `x` with `decimals` digits after the point (rounded half away from zero), a `-` before a
+/// negative value and, with `plus`, a `+` before any other. Written out here because core's
+/// float formatting (its algorithms and tables, ≈ 17 KB of the page's wasm) printed only these
+/// few numbers.
+#[must_use]
+pub fn fixed(x: f64, decimals: u32, plus: bool) -> String {
+    let sign = if x.is_sign_negative() {
+        "-"
+    } else if plus {
+        "+"
+    } else {
+        ""
+    };
+    if x.is_nan() {
+        return "NaN".to_owned();
+    }
+    if x.is_infinite() {
+        return format!("{sign}inf");
+    }
+    let unit = 10u64.pow(decimals);
+    // Saturates far beyond any number the page shows.
+    let scaled = (x.abs() * unit as f64).round() as u64;
+    if decimals == 0 {
+        return format!("{sign}{scaled}");
+    }
+    let width = decimals as usize;
+    format!("{sign}{}.{:0width$}", scaled / unit, scaled % unit)
+}
+
 #[must_use]
 pub fn t(lang: Lang, key: Key) -> &'static str {
     use Key::*;

@@ -155,12 +155,14 @@ pub fn analysis_summary(
         Lang::Cs => format!(
             "{}: chybovost {} ({band}), štěstí {}, {decisions} rozhodnutí",
             side_name(lang, side),
-            format!("{error_rate:.1}").replace('.', ","),
-            format!("{luck:+.2}").replace('.', ",")
+            super::fixed(error_rate, 1, false).replace('.', ","),
+            super::fixed(luck, 2, true).replace('.', ",")
         ),
         Lang::En => format!(
-            "{}: error rate {error_rate:.1} ({band}), luck {luck:+.2}, {decisions} decision{}",
+            "{}: error rate {} ({band}), luck {}, {decisions} decision{}",
             side_name(lang, side),
+            super::fixed(error_rate, 1, false),
+            super::fixed(luck, 2, true),
             if decisions == 1 { "" } else { "s" }
         ),
     }
@@ -187,10 +189,14 @@ pub fn analysis_cube(lang: Lang, kind: &str, played: f64, best: f64, mark: Optio
     match lang {
         Lang::Cs => format!(
             "{name} {}{mark}, nejlepší {}",
-            format!("{played:+.3}").replace('.', ","),
-            format!("{best:+.3}").replace('.', ",")
+            super::fixed(played, 3, true).replace('.', ","),
+            super::fixed(best, 3, true).replace('.', ",")
         ),
-        Lang::En => format!("{name} {played:+.3}{mark}, best {best:+.3}"),
+        Lang::En => format!(
+            "{name} {}{mark}, best {}",
+            super::fixed(played, 3, true),
+            super::fixed(best, 3, true)
+        ),
     }
 }
 
@@ -203,9 +209,13 @@ pub fn analysis_here(lang: Lang, played: f64, best: f64, mark: Option<&str>) -> 
     match lang {
         Lang::Cs => format!(
             "Zahráno {}{mark}, nejlepší (šipky) {}",
-            format!("{played:+.3}").replace('.', ","),
-            format!("{best:+.3}").replace('.', ",")
+            super::fixed(played, 3, true).replace('.', ","),
+            super::fixed(best, 3, true).replace('.', ",")
         ),
-        Lang::En => format!("Played {played:+.3}{mark}, best (the arrows) {best:+.3}"),
+        Lang::En => format!(
+            "Played {}{mark}, best (the arrows) {}",
+            super::fixed(played, 3, true),
+            super::fixed(best, 3, true)
+        ),
     }
 }

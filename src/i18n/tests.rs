@@ -196,3 +196,44 @@ fn a_cube_decision_judged_in_both_languages() {
         "Beaver +0.000 ?, best +0.100"
     );
 }
+
+/// `fixed` prints what core's `{:.N}` / `{:+.N}` printed, away from exact ties (where it rounds
+/// half away from zero: core's rounding of the exact binary value may differ there only).
+#[test]
+fn fixed_decimals_agree_with_core_formatting() {
+    let mut x = 0x2545_f491_4f6c_dd1d_u64;
+    let mut next = move || {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        x
+    };
+    let mut checked = 0;
+    for i in 0..20_000 {
+        let scale = [1.0, 0.01, 3.0, 40.0, 1e-4][i % 5];
+        let v = ((next() % 2_000_001) as f64 / 1_000_000.0 - 1.0) * scale;
+        for d in 0..=3u32 {
+            let scaled = v.abs() * 10f64.powi(d as i32);
+            if (scaled - scaled.trunc() - 0.5).abs() < 1e-6 {
+                continue;
+            }
+            let w = d as usize;
+            assert_eq!(fixed(v, d, false), format!("{v:.w$}"), "{v} to {d}");
+            assert_eq!(fixed(v, d, true), format!("{v:+.w$}"), "{v} to {d} signed");
+            checked += 1;
+        }
+    }
+    assert!(checked > 70_000, "{checked}");
+    for (v, d, plus, text) in [
+        (0.0, 3, true, "+0.000"),
+        (-0.0, 3, true, "-0.000"),
+        (-0.0004, 3, false, "-0.000"),
+        (0.4125, 3, false, "0.413"),
+        (-1.25, 1, true, "-1.3"),
+        (12.0, 0, false, "12"),
+        (f64::NAN, 2, false, "NaN"),
+        (f64::NEG_INFINITY, 2, true, "-inf"),
+    ] {
+        assert_eq!(fixed(v, d, plus), text, "{v} to {d}");
+    }
+}

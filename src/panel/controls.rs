@@ -230,7 +230,7 @@ fn tutor_note(d: Dispatch) -> impl IntoView {
     view! {
         <Show when=move || w.with(Option::is_some)>
             <div class="tutor" data-testid="tutor-warning"
-                data-loss=move || w.with(|w| w.as_ref().map(|w| format!("{:.3}", w.loss)))
+                data-loss=move || w.with(|w| w.as_ref().map(|w| i18n::fixed(w.loss, 3, false)))
                 data-at=move || w.with(|w| w.as_ref().map(|w| w.at.to_string()))>
                 <p>{move || w.with(|w| w.as_ref().map(|w| i18n::tutor_warning(s.lang.get(), w.loss, &w.best)))}</p>
                 <Show when=move || w.with(|w| w.as_ref().is_some_and(|w| !w.rest.is_empty()))>

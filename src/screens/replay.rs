@@ -341,6 +341,7 @@ fn graph_view(
     points: &[(f64, Option<&str>, usize, usize)],
     go_to_command: impl Fn(usize) + Copy + Send + Sync + 'static,
 ) -> impl IntoView {
+    // The viewBox's width and height (written as text in the view below).
     const W: f64 = 320.0;
     const H: f64 = 90.0;
     let n = points.len().max(2) - 1;
@@ -355,7 +356,7 @@ fn graph_view(
         .enumerate()
         .map(|(i, &(p, ..))| {
             let (x, y) = xy(i, p);
-            format!("{x:.1},{y:.1}")
+            format!("{},{}", i18n::fixed(x, 1, false), i18n::fixed(y, 1, false))
         })
         .collect::<Vec<_>>()
         .join(" ");
@@ -366,7 +367,7 @@ fn graph_view(
             let (x, y) = xy(i, p);
             let class = format!("point {}", mark.unwrap_or("none"));
             view! {
-                <circle class=class cx=format!("{x:.1}") cy=format!("{y:.1}")
+                <circle class=class cx=i18n::fixed(x, 1, false) cy=i18n::fixed(y, 1, false)
                     r=if mark.is_some() { "5.5" } else { "3.5" }
                     data-testid="graph-point" data-index=index.to_string() data-turn=turn.to_string()
                     data-mark=mark.map(str::to_owned)
@@ -375,9 +376,9 @@ fn graph_view(
         })
         .collect_view();
     view! {
-        <svg class="equity-graph" data-testid="analysis-graph" viewBox=format!("0 0 {W} {H}")
+        <svg class="equity-graph" data-testid="analysis-graph" viewBox="0 0 320 90"
             role="img" aria-label=label>
-            <line class="mid" x1="0" x2=W.to_string() y1=(H / 2.0).to_string() y2=(H / 2.0).to_string()/>
+            <line class="mid" x1="0" x2="320" y1="45" y2="45"/>
             <polyline points=line/>
             {dots}
         </svg>
