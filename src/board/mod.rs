@@ -278,93 +278,77 @@ pub fn Board(
     let position = move || view.with(|v| v.position);
     let hint_at = hint::step_numbers();
 
-    // What depends only on the layout (`view_of`: the seat, portrait or landscape) is drawn with
-    // plain attributes and redrawn whole when the layout changes (a new seat, the phone turned):
-    // a reactive attribute apiece made the board's first drawing about twice as slow.
-    let points = move || {
-        let v = view_of.get();
-        (1..=24u8)
-            .filter_map(Point::new)
-            .map(|pt| {
-                let w = pt.number();
-                let spot = Spot::Point(pt);
-                let (x, y, width, height) = ir(v.point_area(w));
-                view! {
-                    <g class="point" tabindex=if w == 24 { "0" } else { "-1" } role="button" data-point=w.to_string()
-                        data-hint-from=move || hint_at(spot, true)
-                        data-hint-to=move || hint_at(spot, false)
-                        data-selected=move || flag(state(spot).selected)
-                        data-target=move || flag(state(spot).target)
-                        class:movable=move || state(spot).movable
-                        aria-label=move || {
-                            i18n::point_label(lang.get(), v.seat_point(w), view.with(|v| v.position.at_white_point(w)), state(spot))
-                        }
-                        on:click=move |_| on_tap(spot)
-                        on:keydown=move |ev| key(spot, ev)
-                        on:pointerdown=move |ev| on_down(spot, ev)>
-                        <polygon class=if w % 2 == 0 { "tri even" } else { "tri odd" } points=v.triangle(w)/>
-                        <rect class="hit" x=x y=y width=width height=height/>
-                        {move || ghosts.with_untracked(|g| point_checkers(&g.1, v, position(), pt))}
-                    </g>
-                }
-            })
-            .collect_view()
-    };
+    let points = (1..=24u8)
+        .filter_map(Point::new)
+        .map(|pt| {
+            let w = pt.number();
+            let spot = Spot::Point(pt);
+            let area = move || ir(view_of.get().point_area(w));
+            view! {
+                <g class="point" tabindex=if w == 24 { "0" } else { "-1" } role="button" data-point=w.to_string()
+                    data-hint-from=move || hint_at(spot, true)
+                    data-hint-to=move || hint_at(spot, false)
+                    data-selected=move || flag(state(spot).selected)
+                    data-target=move || flag(state(spot).target)
+                    class:movable=move || state(spot).movable
+                    aria-label=move || {
+                        let v = view_of.get();
+                        i18n::point_label(lang.get(), v.seat_point(w), view.with(|v| v.position.at_white_point(w)), state(spot))
+                    }
+                    on:click=move |_| on_tap(spot)
+                    on:keydown=move |ev| key(spot, ev)
+                    on:pointerdown=move |ev| on_down(spot, ev)>
+                    <polygon class=if w % 2 == 0 { "tri even" } else { "tri odd" }
+                        points=move || view_of.get().triangle(w)/>
+                    <rect class="hit" x=move || area().0 y=move || area().1
+                        width=move || area().2 height=move || area().3/>
+                    {move || ghosts.with_untracked(|g| point_checkers(&g.1, view_of.get(), position(), pt))}
+                </g>
+            }
+        })
+        .collect_view();
 
-    let bars = move || {
-        let v = view_of.get();
-        Side::ALL
-            .into_iter()
-            .map(|side| {
-                let spot = Spot::Bar(side);
-                let (x, y, width, height) = ir(v.bar_area(side));
-                view! {
-                    <g class="bar" tabindex="-1" role="button" data-bar=side.name()
-                        data-hint-from=move || hint_at(spot, true)
-                        data-selected=move || flag(state(spot).selected)
-                        class:movable=move || state(spot).movable
-                        aria-label=move || i18n::holder_label(lang.get(), side, false, view.with(|v| v.position.bar(side)), state(spot))
-                        on:click=move |_| on_tap(spot)
-                        on:keydown=move |ev| key(spot, ev)
-                        on:pointerdown=move |ev| on_down(spot, ev)>
-                        <rect class="hit" x=x y=y width=width height=height/>
-                        {move || ghosts.with_untracked(|g| stack(&g.1, v, side, BAR as u8, view.with(|v| v.position.bar(side))))}
-                    </g>
-                }
-            })
-            .collect_view()
-    };
+    let bars = Side::ALL
+        .into_iter()
+        .map(|side| {
+            let spot = Spot::Bar(side);
+            let area = move || ir(view_of.get().bar_area(side));
+            view! {
+                <g class="bar" tabindex="-1" role="button" data-bar=side.name()
+                    data-hint-from=move || hint_at(spot, true)
+                    data-selected=move || flag(state(spot).selected)
+                    class:movable=move || state(spot).movable
+                    aria-label=move || i18n::holder_label(lang.get(), side, false, view.with(|v| v.position.bar(side)), state(spot))
+                    on:click=move |_| on_tap(spot)
+                    on:keydown=move |ev| key(spot, ev)
+                    on:pointerdown=move |ev| on_down(spot, ev)>
+                    <rect class="hit" x=move || area().0 y=move || area().1
+                        width=move || area().2 height=move || area().3/>
+                    {move || ghosts.with_untracked(|g| stack(&g.1, view_of.get(), side, BAR as u8, view.with(|v| v.position.bar(side))))}
+                </g>
+            }
+        })
+        .collect_view();
 
-    let trays = move || {
-        let v = view_of.get();
-        Side::ALL
-            .into_iter()
-            .map(|side| {
-                let spot = Spot::Off(side);
-                let (x, y, width, height) = ir(v.tray_area(side));
-                view! {
-                    <g class="tray" tabindex="-1" role="button" data-off=side.name()
-                        data-hint-to=move || hint_at(spot, false)
-                        data-target=move || flag(state(spot).target)
-                        aria-label=move || i18n::holder_label(lang.get(), side, true, view.with(|v| v.position.off(side)), state(spot))
-                        on:click=move |_| on_tap(spot)
-                        on:keydown=move |ev| key(spot, ev)>
-                        <rect class="tray-bg" x=x y=y width=width height=height rx="6"/>
-                        {move || ghosts.with_untracked(|g| stack(&g.1, v, side, OFF as u8, view.with(|v| v.position.off(side))))}
-                    </g>
-                }
-            })
-            .collect_view()
-    };
-    let point_numbers = move || {
-        let v = view_of.get();
-        (1..=24u8)
-            .map(|w| {
-                let (x, y) = v.number_xy(w);
-                view! { <text class="num" x=px(x) y=px(y)>{v.seat_point(w).to_string()}</text> }
-            })
-            .collect_view()
-    };
+    let trays = Side::ALL
+        .into_iter()
+        .map(|side| {
+            let spot = Spot::Off(side);
+            let area = move || ir(view_of.get().tray_area(side));
+            view! {
+                <g class="tray" tabindex="-1" role="button" data-off=side.name()
+                    data-hint-to=move || hint_at(spot, false)
+                    data-target=move || flag(state(spot).target)
+                    aria-label=move || i18n::holder_label(lang.get(), side, true, view.with(|v| v.position.off(side)), state(spot))
+                    on:click=move |_| on_tap(spot)
+                    on:keydown=move |ev| key(spot, ev)>
+                    <rect class="tray-bg" x=move || area().0 y=move || area().1
+                        width=move || area().2 height=move || area().3 rx="6"/>
+                    {move || ghosts.with_untracked(|g| stack(&g.1, view_of.get(), side, OFF as u8, view.with(|v| v.position.off(side))))}
+                </g>
+            }
+        })
+        .collect_view();
 
     // (A forfeited roll waiting for the next one stays at rest: `BoardView::show_forfeited`.)
     let rolling = move || {
@@ -438,11 +422,18 @@ pub fn Board(
                 {..series_attributes(view)}
                 {..standard_attributes(view)}
                 role="group" aria-label=move || i18n::board_label(lang.get())>
-                {move || frame(view_of.get())}
+                <Frame view_of=view_of/>
                 {points}
                 // The point numbers, outside the points: a point's name says its number (and
                 // holds all it shows, for the label-in-name rule).
-                <g aria-hidden="true" class:hidden=move || !numbers.get()>{point_numbers}</g>
+                <g aria-hidden="true" class:hidden=move || !numbers.get()>
+                    {(1..=24u8).map(|w| view! {
+                        <text class="num" x=move || px(view_of.get().number_xy(w).0)
+                            y=move || px(view_of.get().number_xy(w).1)>
+                            {move || view_of.get().seat_point(w).to_string()}
+                        </text>
+                    }).collect_view()}
+                </g>
                 {bars}
                 {trays}
                 <g class="dice" role="img" aria-label=dice_label>{dice}</g>
@@ -455,15 +446,16 @@ pub fn Board(
     }
 }
 
-/// The frame and the bar's band.
-fn frame(v: View) -> impl IntoView {
+#[component]
+fn Frame(view_of: Memo<View>) -> impl IntoView {
     use layout::{BAR_W, BAR_X, WIDTH};
-    let height = v.height();
-    let (_, _, width, full) = ir(v.rect(0.0, 0.0, WIDTH, height));
-    let (x, y, w, h) = ir(v.rect(BAR_X, 0.0, BAR_W, height));
+    let r = move |x: f64, y: f64, w: f64, h: f64| ir(view_of.get().rect(x, y, w, h));
+    let height = move || view_of.get().height();
     view! {
-        <rect class="frame" x="0" y="0" width=width height=full rx="14"/>
-        <rect class="bar-bg" x=x y=y width=w height=h/>
+        <rect class="frame" x="0" y="0" width=move || r(0.0, 0.0, WIDTH, height()).2
+            height=move || r(0.0, 0.0, WIDTH, height()).3 rx="14"/>
+        <rect class="bar-bg" x=move || r(BAR_X, 0.0, BAR_W, height()).0 y=move || r(BAR_X, 0.0, BAR_W, height()).1
+            width=move || r(BAR_X, 0.0, BAR_W, height()).2 height=move || r(BAR_X, 0.0, BAR_W, height()).3/>
     }
 }
 
