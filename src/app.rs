@@ -36,7 +36,6 @@ pub fn App() -> impl IntoView {
     } else if let Some(kind) = auto {
         storage::open(d, kind, false);
     }
-    drivers::tab::drop_boot_lock();
     storage::wait_for_claims(d);
     let lang = d.settings.lang;
     Effect::new(move |_| {

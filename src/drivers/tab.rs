@@ -4,7 +4,6 @@
 //! API is missing the game simply opens.
 
 use std::cell::RefCell;
-use std::rc::Rc;
 
 use js_sys::{Function, Object, Promise, Reflect};
 use wasm_bindgen::prelude::*;
@@ -46,12 +45,6 @@ pub fn claim(
         return;
     }
     let name = kind.lock_name();
-    if steal {
-        if let Some(boot) = take_boot_lock(name) {
-            adopt(name, &boot, then, lost);
-            return;
-        }
-    }
     let locks = web_sys::window()
         .and_then(|w| Reflect::get(&w.navigator(), &"locks".into()).ok())
         .filter(|l| !l.is_undefined() && !l.is_null());
@@ -89,97 +82,6 @@ pub fn claim(
     if let Ok(p) = call.and_then(|p| p.dyn_into::<Promise>()) {
         let _ = p.catch(&on_reject);
     }
-    on_reject.forget();
-}
-
-/// The lock the painted start screen took when New game was tapped before the app was ready
-/// (index.html: `window.vrhcabyLock`, `{ name, held, done }`), if it is for `name`; taken off the
-/// page either way.
-fn take_boot_lock(name: &str) -> Option<Object> {
-    let w = web_sys::window()?;
-    let key = JsValue::from_str("vrhcabyLock");
-    let lock = Reflect::get(&w, &key).ok()?.dyn_into::<Object>().ok()?;
-    let _ = Reflect::delete_property(&w, &key);
-    let named = Reflect::get(&lock, &"name".into()).ok()?.as_string();
-    (named.as_deref() == Some(name)).then_some(lock)
-}
-
-/// Lets go of the start screen's lock if the app did not take it over (it opened something else:
-/// an invitation in the address, say), so this tab does not hold a game it does not play.
-pub fn drop_boot_lock() {
-    let Some(lock) = web_sys::window()
-        .and_then(|w| Reflect::get(&w, &"vrhcabyLock".into()).ok())
-        .and_then(|l| l.dyn_into::<Object>().ok())
-    else {
-        return;
-    };
-    let Some(name) = Reflect::get(&lock, &"name".into())
-        .ok()
-        .and_then(|n| n.as_string())
-    else {
-        return;
-    };
-    let Some(lock) = take_boot_lock(&name) else {
-        return;
-    };
-    if let Some(held) = Reflect::get(&lock, &"held".into())
-        .ok()
-        .and_then(|p| p.dyn_into::<Promise>().ok())
-    {
-        let release = Closure::once(move |release: JsValue| {
-            if let Ok(release) = release.dyn_into::<Function>() {
-                let _ = release.call0(&JsValue::NULL);
-            }
-        });
-        let _ = held.then(&release);
-        release.forget();
-    }
-}
-
-/// Takes over the start screen's lock (a steal, so it is granted): `held` resolves with the
-/// function that releases it, `done` rejects if another tab takes the game over. Asking again
-/// would have waited for the browser's answer (45–90 ms on the throttled phone); if that lock
-/// fails before it is granted, the game opens as where the API is missing.
-fn adopt(
-    name: &'static str,
-    boot: &Object,
-    then: impl FnOnce(Claim) + 'static,
-    lost: impl FnOnce() + 'static,
-) {
-    type Then = Box<dyn FnOnce(Claim)>;
-    let then: Rc<RefCell<Option<Then>>> = Rc::new(RefCell::new(Some(Box::new(then))));
-    let promise = |key: &str| {
-        Reflect::get(boot, &key.into())
-            .ok()
-            .and_then(|p| p.dyn_into::<Promise>().ok())
-    };
-    let (Some(held), Some(done)) = (promise("held"), promise("done")) else {
-        if let Some(then) = then.borrow_mut().take() {
-            then(Claim::Held);
-        }
-        return;
-    };
-    let on_grant = {
-        let then = Rc::clone(&then);
-        Closure::once(move |release: JsValue| {
-            if let Ok(release) = release.dyn_into::<Function>() {
-                HELD.with(|h| h.borrow_mut().push((name, release)));
-            }
-            if let Some(then) = then.borrow_mut().take() {
-                then(Claim::Held);
-            }
-        })
-    };
-    let on_reject = Closure::once(move |_: JsValue| {
-        if take(name).is_some() {
-            lost();
-        } else if let Some(then) = then.borrow_mut().take() {
-            then(Claim::Held);
-        }
-    });
-    let _ = held.then(&on_grant);
-    let _ = done.catch(&on_reject);
-    on_grant.forget();
     on_reject.forget();
 }
 

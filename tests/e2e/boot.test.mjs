@@ -2,8 +2,7 @@
 // on a throttled phone profile the first paint comes before the wasm has loaded; a tap on the
 // painted screen while the wasm is held back is kept and acted on once the app is ready; the
 // language chip works before it; the old second page's address lands on the one page; the app's
-// wasm comes packed (.lzma), and a spoiled one falls back to the plain wasm; a kept New game
-// takes the game over from another tab at the tap, and the app keeps that hold.
+// wasm comes packed (.lzma), and a spoiled one falls back to the plain wasm.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { launch, newPage, serveDist, waitPhase } from './harness.mjs';
@@ -78,58 +77,6 @@ test('a kept New game plays the rules remembered from the start screen', { timeo
   await board.waitFor();
   await page.waitForFunction(() => document.querySelector('svg.board')?.getAttribute('data-match-length') === '3');
   assert.equal(await board.getAttribute('data-rules'), 'standard');
-  assert.deepEqual(page.errors, []);
-});
-
-test('a kept New game takes the game over from another tab at the tap; the app keeps that hold', { timeout: 60_000 }, async () => {
-  const first = await newPage(browser);
-  const context = first.context();
-  await first.goto(`${server.url}?seed=4`);
-  await first.getByTestId('new-local-game').click();
-  await waitPhase(first, 'lot', 'rolling', 'moving');
-  // A second tab, its app held back: New game on its painted screen takes the game at once.
-  const second = await context.newPage();
-  second.errors = [];
-  second.on('pageerror', (e) => second.errors.push(e.message));
-  let release;
-  const held = new Promise((ok) => { release = ok; });
-  await second.route(APP_WASM, async (route) => { await held; await route.continue(); });
-  await second.goto(`${server.url}?seed=5`);
-  await second.getByTestId('new-local-game').click();
-  await first.getByTestId('tab-busy').waitFor({ timeout: 10_000 });
-  assert.equal(await first.locator('svg.board').count(), 0, 'the first tab no longer shows the game');
-  assert.equal(await second.locator('svg.board').count(), 0, 'no app in the second tab yet');
-  release();
-  await waitPhase(second, 'lot', 'rolling', 'moving');
-  // The app took the painted screen's lock over: the page keeps none of its own, and the game
-  // is held (a third tab finds it busy).
-  assert.equal(await second.evaluate(() => window.vrhcabyLock ?? null), null);
-  const third = await context.newPage();
-  await third.goto(`${server.url}?seed=6`);
-  await third.getByTestId('tab-busy').waitFor({ timeout: 10_000 });
-  assert.equal(await third.locator('svg.board').count(), 0);
-  // Taken back by the first tab, the second one stops (its hold was the app's own).
-  await first.getByTestId('take-over').click();
-  await waitPhase(first, 'lot', 'rolling', 'moving');
-  await second.getByTestId('tab-busy').waitFor({ timeout: 10_000 });
-  assert.deepEqual([...first.errors, ...second.errors], []);
-});
-
-test('New game tapped, then another button before the app is ready: the game is not held', { timeout: 60_000 }, async () => {
-  const page = await newPage(browser);
-  let release;
-  const held = new Promise((ok) => { release = ok; });
-  await page.route(APP_WASM, async (route) => { await held; await route.continue(); });
-  await page.goto(server.url);
-  await page.getByTestId('new-local-game').click();
-  const heldLocks = () => page.evaluate(async () => (await navigator.locks.query()).held.map((l) => l.name));
-  await page.waitForFunction(async () => (await navigator.locks.query()).held.length > 0);
-  assert.deepEqual(await heldLocks(), ['vrhcaby.game.local']);
-  await page.getByTestId('my-games').click();
-  await page.waitForFunction(async () => (await navigator.locks.query()).held.length === 0);
-  release();
-  await page.locator('.history').waitFor();
-  assert.deepEqual(await heldLocks(), []);
   assert.deepEqual(page.errors, []);
 });
 
