@@ -226,3 +226,83 @@ async fn language_and_mute_are_remembered() {
     );
     host.remove();
 }
+
+/// The names of the locks this origin holds (`navigator.locks.query()`).
+async fn held_locks() -> Vec<String> {
+    let locks =
+        js_sys::Reflect::get(&web_sys::window().unwrap().navigator(), &"locks".into()).unwrap();
+    let query: js_sys::Function = js_sys::Reflect::get(&locks, &"query".into())
+        .unwrap()
+        .dyn_into()
+        .unwrap();
+    let promise: js_sys::Promise = query.call0(&locks).unwrap().dyn_into().unwrap();
+    let snapshot = wasm_bindgen_futures::JsFuture::from(promise).await.unwrap();
+    let held: js_sys::Array = js_sys::Reflect::get(&snapshot, &"held".into())
+        .unwrap()
+        .dyn_into()
+        .unwrap();
+    held.iter()
+        .filter_map(|l| js_sys::Reflect::get(&l, &"name".into()).ok()?.as_string())
+        .collect()
+}
+
+/// A steal opens its game at once (the browser grants the lock later); meanwhile the game counts
+/// as held, another claim asks nothing more, and a release before the grant lets the lock go as
+/// soon as it comes. A claim without `steal` waits for the browser's answer.
+#[wasm_bindgen_test]
+async fn a_steal_opens_at_once_and_takes_the_lock_meanwhile() {
+    use std::cell::Cell;
+    use std::rc::Rc;
+    use vrhcaby::drivers::tab::{self, Claim};
+    let kind = Kind::Bot;
+    let name = kind.lock_name().to_owned();
+    assert!(!held_locks().await.contains(&name));
+    let heard = Rc::new(Cell::new(None));
+    let h = Rc::clone(&heard);
+    tab::claim(
+        kind,
+        true,
+        move |c| h.set(Some(c)),
+        || panic!("not taken over"),
+    );
+    assert_eq!(heard.get(), Some(Claim::Held), "at once");
+    assert!(tab::holds(kind), "held before the browser answers");
+    let again = Rc::new(Cell::new(None));
+    let a = Rc::clone(&again);
+    tab::claim(
+        kind,
+        true,
+        move |c| a.set(Some(c)),
+        || panic!("not taken over"),
+    );
+    assert_eq!(again.get(), Some(Claim::Held));
+    sleep(Duration::from_millis(100)).await;
+    assert_eq!(
+        held_locks().await.iter().filter(|n| **n == name).count(),
+        1,
+        "one lock, taken"
+    );
+    tab::release(kind);
+    sleep(Duration::from_millis(50)).await;
+    assert!(!tab::holds(kind));
+    assert!(!held_locks().await.contains(&name));
+
+    // Released before the browser answered: the lock is let go as soon as it is granted.
+    tab::claim(kind, true, |_| {}, || panic!("not taken over"));
+    tab::release(kind);
+    assert!(!tab::holds(kind));
+    sleep(Duration::from_millis(100)).await;
+    assert!(!held_locks().await.contains(&name));
+
+    // Without `steal` the answer comes from the browser: nothing is heard at once.
+    let later = Rc::new(Cell::new(None));
+    let l = Rc::clone(&later);
+    tab::claim(kind, false, move |c| l.set(Some(c)), || {});
+    assert_eq!(later.get(), None);
+    sleep(Duration::from_millis(100)).await;
+    assert_eq!(later.get(), Some(Claim::Held));
+    assert!(held_locks().await.contains(&name));
+    tab::release(kind);
+    sleep(Duration::from_millis(50)).await;
+    assert!(!held_locks().await.contains(&name));
+}
