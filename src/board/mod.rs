@@ -48,6 +48,12 @@ fn ir((x, y, w, h): (f64, f64, f64, f64)) -> (i32, i32, i32, i32) {
     (px(x), px(y), px(w), px(h))
 }
 
+/// A rectangle as a path (clockwise from its top left corner, as a `<rect>` is drawn): one
+/// attribute to keep up to date instead of four (the board's first drawing has fewer effects).
+fn rect_path((x, y, w, h): (i32, i32, i32, i32)) -> String {
+    format!("M{x} {y}h{w}v{h}h{}z", -w)
+}
+
 /// Drag state: where the drag started and where the pointer is now (board units).
 #[derive(Clone, Copy, Debug, PartialEq)]
 struct Drag {
@@ -300,8 +306,7 @@ pub fn Board(
                     on:pointerdown=move |ev| on_down(spot, ev)>
                     <polygon class=if w % 2 == 0 { "tri even" } else { "tri odd" }
                         points=move || view_of.get().triangle(w)/>
-                    <rect class="hit" x=move || area().0 y=move || area().1
-                        width=move || area().2 height=move || area().3/>
+                    <path class="hit" d=move || rect_path(area())/>
                     {move || ghosts.with_untracked(|g| point_checkers(&g.1, view_of.get(), position(), pt))}
                 </g>
             }
@@ -322,8 +327,7 @@ pub fn Board(
                     on:click=move |_| on_tap(spot)
                     on:keydown=move |ev| key(spot, ev)
                     on:pointerdown=move |ev| on_down(spot, ev)>
-                    <rect class="hit" x=move || area().0 y=move || area().1
-                        width=move || area().2 height=move || area().3/>
+                    <path class="hit" d=move || rect_path(area())/>
                     {move || ghosts.with_untracked(|g| stack(&g.1, view_of.get(), side, BAR as u8, view.with(|v| v.position.bar(side))))}
                 </g>
             }
@@ -428,8 +432,10 @@ pub fn Board(
                 // holds all it shows, for the label-in-name rule).
                 <g aria-hidden="true" class:hidden=move || !numbers.get()>
                     {(1..=24u8).map(|w| view! {
-                        <text class="num" x=move || px(view_of.get().number_xy(w).0)
-                            y=move || px(view_of.get().number_xy(w).1)>
+                        <text class="num" transform=move || {
+                            let (x, y) = view_of.get().number_xy(w);
+                            format!("translate({} {})", px(x), px(y))
+                        }>
                             {move || view_of.get().seat_point(w).to_string()}
                         </text>
                     }).collect_view()}
@@ -454,8 +460,7 @@ fn Frame(view_of: Memo<View>) -> impl IntoView {
     view! {
         <rect class="frame" x="0" y="0" width=move || r(0.0, 0.0, WIDTH, height()).2
             height=move || r(0.0, 0.0, WIDTH, height()).3 rx="14"/>
-        <rect class="bar-bg" x=move || r(BAR_X, 0.0, BAR_W, height()).0 y=move || r(BAR_X, 0.0, BAR_W, height()).1
-            width=move || r(BAR_X, 0.0, BAR_W, height()).2 height=move || r(BAR_X, 0.0, BAR_W, height()).3/>
+        <path class="bar-bg" d=move || rect_path(r(BAR_X, 0.0, BAR_W, height()))/>
     }
 }
 
@@ -564,12 +569,13 @@ fn Clock(view_of: Memo<View>, clock: Memo<ClockView>, lang: RwSignal<Lang>) -> i
             class:hidden=move || clock.with(|c| c.untimed)
             data-seconds-left=move || secs().to_string()
             role="timer" aria-label=move || clock.with(|c| i18n::clock_label(lang.get(), c.seconds, c.over))>
-            <circle class="ring-bg" cx=move || centre().0 cy=move || centre().1 r=move || px(radius())/>
-            <circle class="ring" cx=move || centre().0 cy=move || centre().1 r=move || px(radius())
-                stroke-dasharray=move || px(circumference())
-                stroke-dashoffset=move || px(circumference() * (1.0 - clock.with(|c| c.fraction)))
-                transform=move || format!("rotate(-90 {} {})", centre().0, centre().1)/>
-            <text class="secs" x=move || centre().0 y=move || centre().1 + 7>{move || secs().to_string()}</text>
+            <g transform=move || format!("translate({} {})", centre().0, centre().1)>
+                <circle class="ring-bg" r=move || px(radius())/>
+                <circle class="ring" r=move || px(radius()) transform="rotate(-90)"
+                    stroke-dasharray=move || px(circumference())
+                    stroke-dashoffset=move || px(circumference() * (1.0 - clock.with(|c| c.fraction)))/>
+                <text class="secs" y="7">{move || secs().to_string()}</text>
+            </g>
         </g>
     }
 }
