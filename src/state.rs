@@ -102,13 +102,13 @@ pub enum Screen {
     Game,
     /// Connecting to a friend's device (invitation, answer).
     Friend,
-    /// Setting up a game against the computer (the full app only).
+    /// Setting up a game against the computer.
     Computer,
-    /// The replay viewer (the full app only).
+    /// The replay viewer.
     Replay,
-    /// "My games": the finished games kept on this device (the full app only).
+    /// "My games": the finished games kept on this device.
     History,
-    /// "Learn from your mistakes": the analysed game's puzzles (the full app only).
+    /// "Learn from your mistakes": the analysed game's puzzles.
     Learn,
 }
 
@@ -276,11 +276,10 @@ pub struct Nav {
     pub stage: RwSignal<Stage>,
     /// The link with the friend (`data-link` of `peer-status`).
     pub link: RwSignal<LinkState>,
-    /// The record open in the replay viewer, and why the last file could not be opened (the
-    /// full app only).
+    /// The record open in the replay viewer, and why the last file could not be opened.
     pub replay: RwSignal<Option<vrhcaby_rules::Record>>,
     pub import_error: RwSignal<Option<LoadError>>,
-    /// The analysis of the record in the viewer (the full app only).
+    /// The analysis of the record in the viewer.
     pub analysis: RwSignal<crate::analysis::State>,
     /// The side played here in the game open in the viewer, when it was played on this device
     /// against the computer or a friend (its puzzles are that side's mistakes only).
@@ -519,7 +518,7 @@ impl Dispatch {
     }
 }
 
-/// Standard backgammon's events in words (the start page plays no standard game).
+/// Standard backgammon's events in words.
 fn standard_said(lang: crate::i18n::Lang, ev: &Event) -> Option<String> {
     i18n::standard_event(lang, ev)
 }

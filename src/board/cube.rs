@@ -1,4 +1,4 @@
-//! Standard rules on the board: the doubling cube and the score attributes (the full app only).
+//! Standard rules on the board: the doubling cube and the score attributes.
 
 use leptos::prelude::*;
 use vrhcaby_rules::Side;
@@ -9,7 +9,7 @@ use crate::i18n;
 use crate::i18n::Lang;
 
 /// Standard rules: `data-score-white`, `data-score-black`, `data-match-length` and
-/// `data-crawford` on the board (the full app only: the start page plays no standard game).
+/// `data-crawford` on the board.
 pub(super) fn standard_attributes(view: Memo<BoardView>) -> impl leptos::attr::Attribute {
     view! {
         <{..}

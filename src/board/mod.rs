@@ -21,8 +21,7 @@ use input::Spot;
 use layout::{View, RADIUS};
 pub use view::{seat_of, BoardView, ClockView};
 
-/// `data-series-white`, `data-series-black`: the series' score (the full app only; the start
-/// page keeps no series yet, and its first load is spared the attributes).
+/// `data-series-white`, `data-series-black`: the series' score.
 fn series_attributes(view: Memo<BoardView>) -> impl leptos::attr::Attribute {
     use crate::session::series::points_text;
     view! {

@@ -1,4 +1,4 @@
-//! Game files (the full app, feature `viewer`): exporting the record (a download of the
+//! Game files: exporting the record (a download of the
 //! `vrhcaby-record` JSON that the CLI's `replay` reads), importing one into the replay viewer;
 //! a standard match as a Jellyfish `.mat` file (its finished games kept per kind of game as the
 //! match goes on).

@@ -17,7 +17,7 @@ pub const RULES_KEY: &str = "vrhcaby.new.rules";
 pub const LENGTH_KEY: &str = "vrhcaby.new.length";
 
 /// The rules New game would start, as remembered (for a game with a friend, which the start
-/// page's choice leads to on the full app): standard games between two devices run on the
+/// screen's choice leads to): standard games between two devices run on the
 /// house clock (T10: S13–S16 judge each device by it).
 #[must_use]
 pub fn remembered_variant_for_peer() -> vrhcaby_rules::Variant {

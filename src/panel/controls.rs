@@ -52,8 +52,6 @@ pub fn Controls(confirm_resign: RwSignal<bool>, confirm_leave: RwSignal<bool>) -
             .with(|x| x.as_ref().and_then(crate::session::computer::hint_question))
             .is_some()
     };
-    // The start page has only games on this device: whoever is to move, while they can move.
-
     let standard =
         move || with_session(g, |_, game, _| game.variant().is_standard()).unwrap_or(false);
     let with_cube = move || {
@@ -241,7 +239,7 @@ fn tutor_note(d: Dispatch) -> impl IntoView {
     }
 }
 
-/// The hint (the computer's worker answers it): on the full app only. When the worker could not
+/// The hint (the computer's worker answers it). When the worker could not
 /// be loaded, an alert with a retry instead of a computer that silently never moves.
 fn hint_button(d: Dispatch, can_hint: impl Fn() -> bool + Send + Sync + 'static) -> impl IntoView {
     let s = d.settings;

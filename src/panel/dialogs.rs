@@ -313,7 +313,7 @@ fn outcome_name(o: Outcome) -> &'static str {
     }
 }
 
-/// Leaving a game with a friend (R22), confirmed: a peer game's only (the start page has none).
+/// Leaving a game with a friend (R22), confirmed: a peer game's only.
 fn leave_dialog(
     confirm_leave: RwSignal<bool>,
     playing: impl Fn() -> bool + Send + Sync + 'static,
@@ -347,7 +347,7 @@ fn leave_dialog(
 }
 
 /// An offer the other device or the computer answers, shown while it waits (not modal: there is
-/// nothing to answer here). Hot-seat has none, so the start page does without it.
+/// nothing to answer here). Hot-seat has none.
 fn waiting_offer(
     title: impl Fn() -> String + Copy + Send + Sync + 'static,
     seconds: impl Fn() -> String + Copy + Send + Sync + 'static,

@@ -1,7 +1,7 @@
 //! The move list: every turn of a game in backgammon notation (`vrhcaby_rules::notation`), one
 //! entry per turn with who rolled, kept scrolled to the latest turn (by CSS: the scroller is a
 //! reversed column). Shown under the board in a game and in the replay viewer; with the export
-//! link and the position's IDs. The full app only (feature `viewer`).
+//! link and the position's IDs.
 //!
 //! Built as one HTML string of our own words and the notation's digits (no player text goes in):
 //! a list of views would cost the start page's first load kilobytes of generic view code.
@@ -99,7 +99,7 @@ pub fn MoveList() -> impl IntoView {
     view! { <MoveListOf html=html/> }
 }
 
-/// Under the move list in a game: the export link and (full app) the position's IDs.
+/// Under the move list in a game: the export link and the position's IDs.
 #[component]
 pub fn GameFiles() -> impl IntoView {
     let d = expect_context::<crate::state::Dispatch>();

@@ -1,4 +1,4 @@
-//! Standard backgammon's controls (the full app): roll or double before the roll, the answer to
+//! Standard backgammon's controls: roll or double before the roll, the answer to
 //! a double (take, drop, beaver, raccoon), the answer to a resignation, and the match score.
 //! Every choice is asked of the rules core (`can_double`, `pending_double`, `may_raise`,
 //! `resign_offer`); none is decided here.

@@ -1,4 +1,4 @@
-//! Setting up a game against the computer (the full app only): the computer's level, with a line
+//! Setting up a game against the computer: the computer's level, with a line
 //! on how it plays, and the person's side; the choices are remembered for the next game.
 
 use leptos::prelude::*;

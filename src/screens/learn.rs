@@ -1,4 +1,4 @@
-//! "Learn from your mistakes" (the full app): after an analysis, the player's bad and very bad
+//! "Learn from your mistakes": after an analysis, the player's bad and very bad
 //! plays (`crate::learn::puzzles`) one after another — the board at that roll, the player plays
 //! it again, the computer's judge says how the play compares with the best and with the play made
 //! in the game; then "Try again", "Show the best play" (the hint's arrows) or the next puzzle.

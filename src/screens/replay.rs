@@ -1,5 +1,4 @@
-//! The replay viewer (the full app): a game record opened from a file (`import`, or handed over
-//! by the start page), stepped forwards and backwards one command at a time, or to either end,
+//! The replay viewer: a game record opened from a file (`import`) or from My games, stepped forwards and backwards one command at a time, or to either end,
 //! with the move list up to the step shown. The board is the game's board with nothing to move.
 
 use leptos::prelude::*;

@@ -75,12 +75,12 @@ pub fn StartScreen() -> impl IntoView {
     }
 }
 
-/// "My games" (the full app's screen; the start page opens it there).
+/// "My games".
 fn open_history(d: Dispatch) {
     d.nav.screen.set(Screen::History);
 }
 
-/// Opening a game record: the file input (the viewer is on the full app).
+/// Opening a game record: the file input (into the replay viewer).
 fn import_button(d: Dispatch) -> impl IntoView {
     let s = d.settings;
     let nav = d.nav;

@@ -4,8 +4,8 @@
 use vrhcaby_rules::{Clock, Options, Variant};
 
 /// A standard game to `n` points (0: money play) with the chosen options, made to go together:
-/// money play drops the match rules, a match the money-play agreements, no cube drops both.
-/// (The start page has no options: it hands the length over to the full app.)
+/// money play drops the match rules, a match the money-play agreements, no cube drops both
+/// (`None`: the options at their defaults).
 #[must_use]
 pub fn variant_for(n: u8, chosen: Option<Options>) -> Variant {
     let n = n.min(vrhcaby_rules::MAX_MATCH_LENGTH);
