@@ -246,6 +246,22 @@ async fn held_locks() -> Vec<String> {
         .collect()
 }
 
+/// Another holder's steal of the lock `name` (as another tab's), let go at once.
+fn steal_elsewhere(name: &str) {
+    let locks =
+        js_sys::Reflect::get(&web_sys::window().unwrap().navigator(), &"locks".into()).unwrap();
+    let request: js_sys::Function = js_sys::Reflect::get(&locks, &"request".into())
+        .unwrap()
+        .dyn_into()
+        .unwrap();
+    let options = js_sys::Object::new();
+    js_sys::Reflect::set(&options, &"steal".into(), &wasm_bindgen::JsValue::TRUE).unwrap();
+    let release = js_sys::Function::new_no_args("return null;");
+    request
+        .call3(&locks, &name.into(), &options, &release)
+        .unwrap();
+}
+
 /// A steal opens its game at once (the browser grants the lock later); meanwhile the game counts
 /// as held, another claim asks nothing more, and a release before the grant lets the lock go as
 /// soon as it comes. A claim without `steal` waits for the browser's answer.
@@ -293,6 +309,21 @@ async fn a_steal_opens_at_once_and_takes_the_lock_meanwhile() {
     assert!(!tab::holds(kind));
     sleep(Duration::from_millis(100)).await;
     assert!(!held_locks().await.contains(&name));
+
+    // Another steal right after this one (another tab's, say): the game is lost here, whether
+    // the browser had granted this one first or not.
+    let lost = Rc::new(Cell::new(false));
+    let l = Rc::clone(&lost);
+    tab::claim(kind, true, |_| {}, move || l.set(true));
+    steal_elsewhere(&name);
+    sleep(Duration::from_millis(100)).await;
+    assert!(lost.get(), "taken over");
+    assert!(!tab::holds(kind));
+    sleep(Duration::from_millis(50)).await;
+    assert!(
+        !held_locks().await.contains(&name),
+        "the other steal let go of it"
+    );
 
     // Without `steal` the answer comes from the browser: nothing is heard at once.
     let later = Rc::new(Cell::new(None));

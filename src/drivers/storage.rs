@@ -177,10 +177,11 @@ pub fn claiming() -> bool {
     CLAIMS.with(std::cell::Cell::get) > 0
 }
 
-/// The app's first screen waits for the claims of the game it opens (a kept tap on the painted
-/// start screen, or the game continued): the painted start screen stays meanwhile, instead of the
-/// app's start screen being drawn only to be replaced (on the throttled phone that was ≈ 0.15 s
-/// before the board, bench/FIGURES.md). Called by the app after its first actions.
+/// The app's first screen waits for the claims of the game it opens (a game continued: that
+/// claim does not steal, so the browser's answer decides): the painted start screen stays
+/// meanwhile, instead of the app's start screen being drawn only to be replaced (on the throttled
+/// phone that was ≈ 0.15 s before the board, bench/FIGURES.md). Called by the app after its first
+/// actions.
 pub fn wait_for_claims(d: Dispatch) {
     if !claiming() {
         opened(d);

@@ -91,9 +91,9 @@ pub fn claim(
         })
     };
     let on_reject = Closure::once(move |_: JsValue| {
-        // A steal refused before it was granted leaves its game open, as where the API is
-        // missing; a lock stolen by another tab (the request's promise rejects) is forgotten.
-        if !forget_pending(name) && take(name).is_some() {
+        // Stolen by another tab (the request's promise rejects), held or not yet granted: the
+        // game is lost here.
+        if forget_pending(name) || take(name).is_some() {
             lost();
         }
     });
