@@ -273,25 +273,21 @@ async fn a_steal_opens_at_once_and_takes_the_lock_meanwhile() {
     let kind = Kind::Bot;
     let name = kind.lock_name().to_owned();
     assert!(!held_locks().await.contains(&name));
-    let heard = Rc::new(Cell::new(None));
-    let h = Rc::clone(&heard);
-    tab::claim(
-        kind,
-        true,
-        move |c| h.set(Some(c)),
-        || panic!("not taken over"),
-    );
-    assert_eq!(heard.get(), Some(Claim::Held), "at once");
+    // A steal whose outcome is kept to look at (and never taken over here).
+    let steal = || {
+        let heard = Rc::new(Cell::new(None));
+        let h = Rc::clone(&heard);
+        tab::claim(
+            kind,
+            true,
+            move |c| h.set(Some(c)),
+            || panic!("not taken over"),
+        );
+        heard
+    };
+    assert_eq!(steal().get(), Some(Claim::Held), "at once");
     assert!(tab::holds(kind), "held before the browser answers");
-    let again = Rc::new(Cell::new(None));
-    let a = Rc::clone(&again);
-    tab::claim(
-        kind,
-        true,
-        move |c| a.set(Some(c)),
-        || panic!("not taken over"),
-    );
-    assert_eq!(again.get(), Some(Claim::Held));
+    assert_eq!(steal().get(), Some(Claim::Held));
     sleep(Duration::from_millis(100)).await;
     assert_eq!(
         held_locks().await.iter().filter(|n| **n == name).count(),

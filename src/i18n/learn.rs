@@ -40,11 +40,7 @@ pub fn say(lang: Lang, key: Key) -> Option<&'static str> {
 
 /// An equity as the page writes it: three decimals, a decimal comma in Czech.
 fn equity(lang: Lang, x: f64) -> String {
-    let text = super::fixed(x, 3, false);
-    match lang {
-        Lang::Cs => text.replace('.', ","),
-        Lang::En => text,
-    }
+    super::decimal(lang, x, 3, false)
 }
 
 /// A loss's name by its mark: a mistake (≥ 0.06), a blunder (≥ 0.12).
@@ -114,9 +110,9 @@ pub fn puzzle_verdict(lang: Lang, verdict: &str, loss: f64, game_loss: f64) -> S
 /// The luck-adjusted result of a player, after the analysis's line.
 #[must_use]
 pub fn luck_adjusted_words(lang: Lang, adjusted: f64) -> String {
-    let x = super::fixed(adjusted, 2, true);
+    let x = super::decimal(lang, adjusted, 2, true);
     match lang {
-        Lang::Cs => format!("výsledek očištěný o štěstí {}", x.replace('.', ",")),
+        Lang::Cs => format!("výsledek očištěný o štěstí {x}"),
         Lang::En => format!("luck-adjusted result {x}"),
     }
 }

@@ -266,6 +266,16 @@ pub fn fixed(x: f64, decimals: u32, plus: bool) -> String {
     format!("{sign}{}.{:0width$}", scaled / unit, scaled % unit)
 }
 
+/// [`fixed`] as the page writes a number in `lang`: a decimal comma in Czech.
+#[must_use]
+pub fn decimal(lang: Lang, x: f64, decimals: u32, plus: bool) -> String {
+    let text = fixed(x, decimals, plus);
+    match lang {
+        Lang::Cs => text.replace('.', ","),
+        Lang::En => text,
+    }
+}
+
 #[must_use]
 pub fn t(lang: Lang, key: Key) -> &'static str {
     use Key::*;

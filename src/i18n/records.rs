@@ -151,18 +151,17 @@ pub fn analysis_summary(
     decisions: u64,
 ) -> String {
     let band = rating_name(lang, rating);
+    let side = side_name(lang, side);
+    let (rate, luck) = (
+        super::decimal(lang, error_rate, 1, false),
+        super::decimal(lang, luck, 2, true),
+    );
     match lang {
-        Lang::Cs => format!(
-            "{}: chybovost {} ({band}), štěstí {}, {decisions} rozhodnutí",
-            side_name(lang, side),
-            super::fixed(error_rate, 1, false).replace('.', ","),
-            super::fixed(luck, 2, true).replace('.', ",")
-        ),
+        Lang::Cs => {
+            format!("{side}: chybovost {rate} ({band}), štěstí {luck}, {decisions} rozhodnutí")
+        }
         Lang::En => format!(
-            "{}: error rate {} ({band}), luck {}, {decisions} decision{}",
-            side_name(lang, side),
-            super::fixed(error_rate, 1, false),
-            super::fixed(luck, 2, true),
+            "{side}: error rate {rate} ({band}), luck {luck}, {decisions} decision{}",
             if decisions == 1 { "" } else { "s" }
         ),
     }
@@ -186,17 +185,13 @@ pub fn analysis_cube(lang: Lang, kind: &str, played: f64, best: f64, mark: Optio
     let mark = mark
         .map(|m| format!(" {}", crate::analysis::symbol(m)))
         .unwrap_or_default();
+    let (played, best) = (
+        super::decimal(lang, played, 3, true),
+        super::decimal(lang, best, 3, true),
+    );
     match lang {
-        Lang::Cs => format!(
-            "{name} {}{mark}, nejlepší {}",
-            super::fixed(played, 3, true).replace('.', ","),
-            super::fixed(best, 3, true).replace('.', ",")
-        ),
-        Lang::En => format!(
-            "{name} {}{mark}, best {}",
-            super::fixed(played, 3, true),
-            super::fixed(best, 3, true)
-        ),
+        Lang::Cs => format!("{name} {played}{mark}, nejlepší {best}"),
+        Lang::En => format!("{name} {played}{mark}, best {best}"),
     }
 }
 
@@ -206,16 +201,12 @@ pub fn analysis_here(lang: Lang, played: f64, best: f64, mark: Option<&str>) -> 
     let mark = mark
         .map(|m| format!(" {}", crate::analysis::symbol(m)))
         .unwrap_or_default();
+    let (played, best) = (
+        super::decimal(lang, played, 3, true),
+        super::decimal(lang, best, 3, true),
+    );
     match lang {
-        Lang::Cs => format!(
-            "Zahráno {}{mark}, nejlepší (šipky) {}",
-            super::fixed(played, 3, true).replace('.', ","),
-            super::fixed(best, 3, true).replace('.', ",")
-        ),
-        Lang::En => format!(
-            "Played {}{mark}, best (the arrows) {}",
-            super::fixed(played, 3, true),
-            super::fixed(best, 3, true)
-        ),
+        Lang::Cs => format!("Zahráno {played}{mark}, nejlepší (šipky) {best}"),
+        Lang::En => format!("Played {played}{mark}, best (the arrows) {best}"),
     }
 }
