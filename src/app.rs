@@ -69,14 +69,19 @@ pub fn App() -> impl IntoView {
     }
 }
 
-/// A tap on the painted start screen (index.html) before the app was ready, acted on before the
-/// first view: the app's first screen is the one tapped for (New game reads the rules remembered
-/// from the start screen, which is not drawn).
+/// A tap on the painted start screen or the computer's set-up screen (index.html) before the app
+/// was ready, acted on before the first view: the app's first screen is the one tapped for (New
+/// game reads the rules remembered from the start screen, which is not drawn; the set-up screen's
+/// Start reads the painted screen's choices, still on the page).
 fn act_on_tap(d: Dispatch, tap: &str) {
     match tap {
         "new-local-game" => crate::screens::setup::start_new(d),
         "play-friend" => link::invite(d),
-        "play-computer" => storage::computer(d),
+        "play-computer" => {
+            crate::screens::setup::keep_painted_options();
+            storage::computer(d);
+        }
+        "start-bot-game" => crate::screens::computer::start_from_page(d),
         "my-games" => d.nav.screen.set(Screen::History),
         "how-to-play" => d.nav.screen.set(Screen::HowTo),
         _ => {}

@@ -36,30 +36,10 @@ pub fn ComputerScreen() -> impl IntoView {
             }
         };
     let start = move |_| {
-        // The choices as the page shows them (a change event missed under load must not start
-        // another level), remembered for next time.
-        for (signal, among, key, testid) in [
-            (level, &LEVELS[..], LEVEL_KEY, "bot-level"),
-            (side, &SIDES[..], SIDE_KEY, "bot-side"),
-        ] {
-            if let Some(v) =
-                select_value(testid).and_then(|v| among.iter().copied().find(|l| *l == v))
-            {
-                signal.set(v);
-                platform::store(key, v);
-            }
-        }
-        let person = match side.get_untracked() {
-            "white" => Some(Side::White),
-            "black" => Some(Side::Black),
-            _ => None,
-        };
-        storage::new_bot_under(
-            d,
-            level.get_untracked(),
-            person,
-            crate::screens::setup::chosen_variant(),
-        );
+        start_from_page(d);
+        // The choices as started, should the screen stay (another tab holds the game).
+        level.set(remembered(LEVEL_KEY, &LEVELS, "intermediate"));
+        side.set(remembered(SIDE_KEY, &SIDES, "white"));
     };
     view! {
         <main class="computer">
@@ -96,6 +76,36 @@ pub fn ComputerScreen() -> impl IntoView {
             <div class="settings"><LanguageAndSound/></div>
         </main>
     }
+}
+
+/// Starts a game against the computer with the choices the page shows — this screen's, or the
+/// painted one's (index.html) when Start was tapped there before the app was ready — and
+/// remembers them for next time. (A change event missed under load must not start another
+/// level.)
+pub fn start_from_page(d: Dispatch) {
+    let mut chosen = [("", LEVEL_KEY), ("", SIDE_KEY)];
+    for ((value, key), (among, testid, default)) in chosen.iter_mut().zip([
+        (&LEVELS[..], "bot-level", "intermediate"),
+        (&SIDES[..], "bot-side", "white"),
+    ]) {
+        let known = |v: String| among.iter().copied().find(|l| *l == v);
+        *value = select_value(testid)
+            .and_then(known)
+            .or_else(|| platform::load(key).and_then(known))
+            .unwrap_or(default);
+        platform::store(key, value);
+    }
+    let person = match chosen[1].0 {
+        "white" => Some(Side::White),
+        "black" => Some(Side::Black),
+        _ => None,
+    };
+    storage::new_bot_under(
+        d,
+        chosen[0].0,
+        person,
+        crate::screens::setup::chosen_variant(),
+    );
 }
 
 /// The name of a level (the CLI's) in the player's language.

@@ -121,22 +121,74 @@ fn read_options() -> Option<Options> {
     })
 }
 
+/// The standard options' controls (and their fold-out), by id.
+const OPTION_IDS: [&str; 8] = [
+    "opt-cube",
+    "opt-crawford",
+    "opt-holland",
+    "opt-jacoby",
+    "opt-beavers",
+    "opt-auto-doubles",
+    "opt-clock",
+    "standard-options",
+];
+
+thread_local! {
+    /// The standard options as the painted set-up screen (index.html) left them, for the app's
+    /// set-up screen that takes its place: (id, value; "true"/"false" for a box or the fold-out).
+    static PAINTED: std::cell::RefCell<Vec<(&'static str, String)>> =
+        const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// Keeps the painted set-up screen's standard options (before it is removed) for the app's
+/// set-up screen to start from: the other choices are remembered, these are not.
+pub fn keep_painted_options() {
+    let kept = OPTION_IDS
+        .into_iter()
+        .filter_map(|id| {
+            let el = document()
+                .query_selector(&format!("#boot [data-testid={id}]"))
+                .ok()??;
+            let read = |prop: &str| js_sys::Reflect::get(&el, &prop.into()).ok();
+            let value = match read(if id.starts_with("opt-") {
+                "checked"
+            } else {
+                "open"
+            }) {
+                Some(v) if v.as_bool().is_some() => v.as_bool()?.to_string(),
+                _ => read("value")?.as_string()?,
+            };
+            Some((id, value))
+        })
+        .collect();
+    PAINTED.with(|p| *p.borrow_mut() = kept);
+}
+
 /// The standard options, each with its line, in a fold-out; checked as the rules' defaults (what
-/// New game plays when the options were never shown).
+/// New game plays when the options were never shown), or as the painted set-up screen left them.
 fn options(standard: RwSignal<bool>) -> impl IntoView {
     let s = expect_context::<Settings>();
+    let painted = PAINTED.with(|p| std::mem::take(&mut *p.borrow_mut()));
+    let painted = move |id: &str| {
+        painted
+            .iter()
+            .find(|(i, _)| *i == id)
+            .map(|(_, v)| v.clone())
+    };
     let on = Options::default();
+    let painted_on = |id: &str, default: bool| painted(id).map_or(default, |v| v == "true");
     let check = move |id: &'static str, label: Key, about: Key, on: bool| {
         view! {
             <label class="option">
-                <input type="checkbox" id=id data-testid=id checked=on/>
+                <input type="checkbox" id=id data-testid=id checked=painted_on(id, on)/>
                 <span>{move || s.say(label)}</span>
                 <small>{move || s.say(about)}</small>
             </label>
         }
     };
     view! {
-        <details class="options" class:hidden=move || !standard.get() data-testid="standard-options">
+        <details class="options" class:hidden=move || !standard.get() data-testid="standard-options"
+            open=painted_on("standard-options", false)>
             <summary>{move || s.say(Key::Options)}</summary>
             {check("opt-cube", Key::OptCube, Key::OptCubeAbout, on.cube)}
             {check("opt-crawford", Key::OptCrawford, Key::OptCrawfordAbout, on.crawford)}
@@ -146,16 +198,20 @@ fn options(standard: RwSignal<bool>) -> impl IntoView {
             <label class="option">
                 <span>{move || s.say(Key::OptAutoDoubles)}</span>
                 <select id="opt-auto-doubles" data-testid="opt-auto-doubles">
-                    {(0..=vrhcaby_rules::MAX_AUTO_DOUBLES).map(|n| view! { <option value=n.to_string()>{n.to_string()}</option> }).collect_view()}
+                    {(0..=vrhcaby_rules::MAX_AUTO_DOUBLES).map(|n| {
+                        let selected = painted("opt-auto-doubles") == Some(n.to_string());
+                        view! { <option value=n.to_string() selected=selected>{n.to_string()}</option> }
+                    }).collect_view()}
                 </select>
                 <small>{move || s.say(Key::OptAutoDoublesAbout)}</small>
             </label>
             <label class="option">
                 <span>{move || s.say(Key::OptClock)}</span>
                 <select id="opt-clock" data-testid="opt-clock">
-                    <option value="none">{move || s.say(Key::ClockNone)}</option>
-                    <option value="house">{move || s.say(Key::ClockHouse)}</option>
-                    <option value="reserve">{move || s.say(Key::ClockReserve)}</option>
+                    {[("none", Key::ClockNone), ("house", Key::ClockHouse), ("reserve", Key::ClockReserve)]
+                        .map(|(v, key)| view! {
+                            <option value=v selected=painted("opt-clock").as_deref() == Some(v)>{move || s.say(key)}</option>
+                        })}
                 </select>
                 <small>{move || s.say(Key::OptClockAbout)}</small>
             </label>
