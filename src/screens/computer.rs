@@ -83,29 +83,22 @@ pub fn ComputerScreen() -> impl IntoView {
 /// remembers them for next time. (A change event missed under load must not start another
 /// level.)
 pub fn start_from_page(d: Dispatch) {
-    let mut chosen = [("", LEVEL_KEY), ("", SIDE_KEY)];
-    for ((value, key), (among, testid, default)) in chosen.iter_mut().zip([
-        (&LEVELS[..], "bot-level", "intermediate"),
-        (&SIDES[..], "bot-side", "white"),
-    ]) {
+    let pick = |among: &[&'static str], testid: &str, key: &str, default: &'static str| {
         let known = |v: String| among.iter().copied().find(|l| *l == v);
-        *value = select_value(testid)
+        let value = select_value(testid)
             .and_then(known)
             .or_else(|| platform::load(key).and_then(known))
             .unwrap_or(default);
         platform::store(key, value);
-    }
-    let person = match chosen[1].0 {
+        value
+    };
+    let level = pick(&LEVELS, "bot-level", LEVEL_KEY, "intermediate");
+    let person = match pick(&SIDES, "bot-side", SIDE_KEY, "white") {
         "white" => Some(Side::White),
         "black" => Some(Side::Black),
         _ => None,
     };
-    storage::new_bot_under(
-        d,
-        chosen[0].0,
-        person,
-        crate::screens::setup::chosen_variant(),
-    );
+    storage::new_bot_under(d, level, person, crate::screens::setup::chosen_variant());
 }
 
 /// The name of a level (the CLI's) in the player's language.

@@ -150,14 +150,12 @@ pub fn keep_painted_options() {
                 .query_selector(&format!("#boot [data-testid={id}]"))
                 .ok()??;
             let read = |prop: &str| js_sys::Reflect::get(&el, &prop.into()).ok();
-            let value = match read(if id.starts_with("opt-") {
-                "checked"
-            } else {
-                "open"
-            }) {
-                Some(v) if v.as_bool().is_some() => v.as_bool()?.to_string(),
-                _ => read("value")?.as_string()?,
-            };
+            // A box's `checked`, the fold-out's `open`, else a list's `value`.
+            let value = ["checked", "open"]
+                .into_iter()
+                .find_map(|p| read(p)?.as_bool())
+                .map(|on| on.to_string())
+                .or_else(|| read("value")?.as_string())?;
             Some((id, value))
         })
         .collect();
