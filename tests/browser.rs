@@ -227,14 +227,20 @@ async fn language_and_mute_are_remembered() {
     host.remove();
 }
 
-/// The names of the locks this origin holds (`navigator.locks.query()`).
-async fn held_locks() -> Vec<String> {
+/// `navigator.locks` and its method `name`.
+fn locks_method(name: &str) -> (wasm_bindgen::JsValue, js_sys::Function) {
     let locks =
         js_sys::Reflect::get(&web_sys::window().unwrap().navigator(), &"locks".into()).unwrap();
-    let query: js_sys::Function = js_sys::Reflect::get(&locks, &"query".into())
+    let method = js_sys::Reflect::get(&locks, &name.into())
         .unwrap()
         .dyn_into()
         .unwrap();
+    (locks, method)
+}
+
+/// The names of the locks this origin holds (`navigator.locks.query()`).
+async fn held_locks() -> Vec<String> {
+    let (locks, query) = locks_method("query");
     let promise: js_sys::Promise = query.call0(&locks).unwrap().dyn_into().unwrap();
     let snapshot = wasm_bindgen_futures::JsFuture::from(promise).await.unwrap();
     let held: js_sys::Array = js_sys::Reflect::get(&snapshot, &"held".into())
@@ -248,12 +254,7 @@ async fn held_locks() -> Vec<String> {
 
 /// Another holder's steal of the lock `name` (as another tab's), let go at once.
 fn steal_elsewhere(name: &str) {
-    let locks =
-        js_sys::Reflect::get(&web_sys::window().unwrap().navigator(), &"locks".into()).unwrap();
-    let request: js_sys::Function = js_sys::Reflect::get(&locks, &"request".into())
-        .unwrap()
-        .dyn_into()
-        .unwrap();
+    let (locks, request) = locks_method("request");
     let options = js_sys::Object::new();
     js_sys::Reflect::set(&options, &"steal".into(), &wasm_bindgen::JsValue::TRUE).unwrap();
     let release = js_sys::Function::new_no_args("return null;");

@@ -4,7 +4,7 @@
 //! link and the position's IDs.
 //!
 //! Built as one HTML string of our own words and the notation's digits (no player text goes in):
-//! a list of views would cost the start page's first load kilobytes of generic view code.
+//! a list of views would cost the first load kilobytes of generic view code.
 
 use leptos::prelude::*;
 use vrhcaby_rules::notation::move_list;

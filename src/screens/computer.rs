@@ -18,18 +18,13 @@ const SIDES: [&str; 3] = ["white", "black", "random"];
 pub fn ComputerScreen() -> impl IntoView {
     let d = expect_context::<Dispatch>();
     let s = d.settings;
-    let remembered = |key: &str, among: &[&'static str], default: &'static str| {
-        platform::load(key)
-            .and_then(|v| among.iter().copied().find(|l| *l == v))
-            .unwrap_or(default)
-    };
     let level = RwSignal::new(remembered(LEVEL_KEY, &LEVELS, "intermediate"));
     let side = RwSignal::new(remembered(SIDE_KEY, &SIDES, "white"));
     let choose =
         |signal: RwSignal<&'static str>, among: &'static [&'static str], key: &'static str| {
             move |ev: leptos::ev::Event| {
                 let value = event_target_value(&ev);
-                if let Some(v) = among.iter().copied().find(|l| *l == value) {
+                if let Some(v) = known(among, &value) {
                     signal.set(v);
                     platform::store(key, v);
                 }
@@ -84,11 +79,9 @@ pub fn ComputerScreen() -> impl IntoView {
 /// level.)
 pub fn start_from_page(d: Dispatch) {
     let pick = |among: &[&'static str], testid: &str, key: &str, default: &'static str| {
-        let known = |v: String| among.iter().copied().find(|l| *l == v);
         let value = select_value(testid)
-            .and_then(known)
-            .or_else(|| platform::load(key).and_then(known))
-            .unwrap_or(default);
+            .and_then(|v| known(among, &v))
+            .unwrap_or_else(|| remembered(key, among, default));
         platform::store(key, value);
         value
     };
@@ -99,6 +92,18 @@ pub fn start_from_page(d: Dispatch) {
         _ => None,
     };
     storage::new_bot_under(d, level, person, crate::screens::setup::chosen_variant());
+}
+
+/// `value` when it is one of `among`.
+fn known(among: &[&'static str], value: &str) -> Option<&'static str> {
+    among.iter().copied().find(|l| *l == value)
+}
+
+/// The choice remembered under `key`, if still one of `among`; else `default`.
+fn remembered(key: &str, among: &[&'static str], default: &'static str) -> &'static str {
+    platform::load(key)
+        .and_then(|v| known(among, &v))
+        .unwrap_or(default)
 }
 
 /// The name of a level (the CLI's) in the player's language.

@@ -1,5 +1,6 @@
-//! The replay viewer: a game record opened from a file (`import`) or from My games, stepped forwards and backwards one command at a time, or to either end,
-//! with the move list up to the step shown. The board is the game's board with nothing to move.
+//! The replay viewer: a game record opened from a file (`import`) or from My games, stepped
+//! forwards and backwards one command at a time, or to either end, with the move list up to the
+//! step shown. The board is the game's board with nothing to move.
 
 use leptos::prelude::*;
 use vrhcaby_rules::{Command, Record, Side};
