@@ -15,6 +15,7 @@ use vrhcaby_rules::{Die, PlayGenerator, Position, Roll, Rules, Side};
 use crate::bearoff;
 use crate::eval::{Estimate, EvalScratch, Evaluator};
 use crate::net::OUTPUTS;
+use crate::search::Searcher;
 use crate::train::best_play;
 
 /// How to roll a position out.
@@ -135,6 +136,47 @@ pub fn label(
             (p, s, e.outputs())
         })
         .collect()
+}
+
+/// How far apart the two look-aheads judge `pos` for `side`, about to roll: the 1-ply and the
+/// pruned 2-ply scores' absolute difference (the net's error shows where they disagree).
+pub fn dispute(
+    searcher: &mut Searcher,
+    ev: &Evaluator,
+    pos: &Position,
+    side: Side,
+    rules: Rules,
+) -> f32 {
+    let one = searcher.on_roll(ev, pos, side, 1, rules).score(rules);
+    let two = searcher.on_roll(ev, pos, side, 2, rules).score(rules);
+    (two - one).abs()
+}
+
+/// The `keep` positions of `pool` the 1- and 2-ply judges disagree on most ([`dispute`]), in the
+/// pool's order, with the mean dispute of those kept and of the whole pool. Ties keep the earlier.
+pub fn most_disputed(
+    ev: &Evaluator,
+    rules: Rules,
+    pool: &[(Position, Side)],
+    keep: usize,
+) -> (Vec<(Position, Side)>, f32, f32) {
+    let mut searcher = Searcher::new();
+    let disputes: Vec<f32> = pool
+        .iter()
+        .map(|(p, s)| dispute(&mut searcher, ev, p, *s, rules))
+        .collect();
+    let mut order: Vec<usize> = (0..pool.len()).collect();
+    order.sort_by(|&a, &b| disputes[b].total_cmp(&disputes[a]));
+    order.truncate(keep);
+    order.sort_unstable();
+    let mean = |it: &mut dyn Iterator<Item = f32>, n: usize| it.sum::<f32>() / n.max(1) as f32;
+    let kept_mean = mean(&mut order.iter().map(|&i| disputes[i]), order.len());
+    let pool_mean = mean(&mut disputes.iter().copied(), disputes.len());
+    (
+        order.into_iter().map(|i| pool[i]).collect(),
+        kept_mean,
+        pool_mean,
+    )
 }
 
 #[cfg(test)]

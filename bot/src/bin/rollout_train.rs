@@ -15,19 +15,20 @@ use std::time::Instant;
 
 use vrhcaby_bot::matches::run;
 use vrhcaby_bot::players::BotPlayer;
-use vrhcaby_bot::rollout::{label, Plan};
+use vrhcaby_bot::rollout::{label, most_disputed, Plan};
 use vrhcaby_bot::train::{train_on, SelfPlay};
 use vrhcaby_bot::{Bot, Budget, Evaluator};
 use vrhcaby_rules::bench::SplitMix64;
 use vrhcaby_rules::Rules;
 
-const USAGE: &str = "usage: rollout_train [--init FILE] [--rules vrhcaby|standard] [--generations G] [--positions N] [--trials T] [--truncate P] [--epochs E] [--alpha A] [--noise X] [--match-deals D] [--seed S] --out FILE";
+const USAGE: &str = "usage: rollout_train [--init FILE] [--rules vrhcaby|standard] [--generations G] [--positions N] [--pool K] [--trials T] [--truncate P] [--epochs E] [--alpha A] [--noise X] [--match-deals D] [--seed S] --out FILE";
 
 struct Options {
     init: Option<String>,
     rules: Rules,
     generations: usize,
     positions: usize,
+    pool: usize,
     trials: usize,
     truncate: u32,
     epochs: usize,
@@ -44,6 +45,7 @@ fn parse() -> Result<Options, String> {
         rules: Rules::Vrhcaby,
         generations: 1,
         positions: 10_000,
+        pool: 1,
         trials: 36,
         truncate: 0,
         epochs: 4,
@@ -63,6 +65,7 @@ fn parse() -> Result<Options, String> {
             "--rules" => o.rules = Rules::parse(v).ok_or_else(bad)?,
             "--generations" => o.generations = v.parse().map_err(|_| bad())?,
             "--positions" => o.positions = v.parse().map_err(|_| bad())?,
+            "--pool" => o.pool = v.parse().ok().filter(|&k| k >= 1).ok_or_else(bad)?,
             "--trials" => o.trials = v.parse().map_err(|_| bad())?,
             "--truncate" => o.truncate = v.parse().map_err(|_| bad())?,
             "--epochs" => o.epochs = v.parse().map_err(|_| bad())?,
@@ -123,7 +126,15 @@ fn main() -> ExitCode {
     let start = Instant::now();
     let secs = || (start.elapsed().as_secs_f64() * 10.0).round() / 10.0;
     for generation in 1..=o.generations {
-        let sample = play.sample_positions(&ev, &mut rng, o.positions, o.noise);
+        let mut sample =
+            play.sample_positions(&ev, &mut rng, o.positions.saturating_mul(o.pool), o.noise);
+        let t0 = Instant::now();
+        let (mut kept_dispute, mut pool_dispute) = (0.0, 0.0);
+        if o.pool > 1 {
+            (sample, kept_dispute, pool_dispute) =
+                most_disputed(&ev, o.rules, &sample, o.positions);
+        }
+        let pick_s = t0.elapsed().as_secs_f64();
         let t0 = Instant::now();
         let labelled = label(&ev, o.rules, &sample, plan, rng.next_u64());
         let label_s = t0.elapsed().as_secs_f64();
@@ -151,6 +162,8 @@ fn main() -> ExitCode {
             "{}",
             serde_json::json!({
                 "generation": generation, "positions": labelled.len(), "trials": o.trials,
+                "pool": o.pool, "pick_s": (pick_s * 10.0).round() / 10.0,
+                "dispute_kept_pool": [(kept_dispute * 1e4).round() / 1e4, (pool_dispute * 1e4).round() / 1e4],
                 "truncate": o.truncate, "label_s": (label_s * 10.0).round() / 10.0,
                 "label_ms_per_position": (label_s * 1e4 / labelled.len().max(1) as f64).round() / 10.0,
                 "win_mse_per_epoch": errors.iter().map(|e| (e * 1e5).round() / 1e5).collect::<Vec<_>>(),

@@ -138,3 +138,48 @@ fn truncated_trials_stop_at_the_net_and_training_moves_the_net_towards_its_label
     assert!(errors[3] < errors[0], "{errors:?}");
     assert_ne!(ev, ev0);
 }
+
+#[test]
+fn the_most_disputed_positions_are_kept_in_the_pools_order() {
+    let ev = ev();
+    let pool: Vec<(Position, Side)> = self_play_sample(6, 5, Rules::Vrhcaby)
+        .into_iter()
+        .map(|(p, s, _)| (p, s))
+        .collect();
+    let mut searcher = Searcher::new();
+    let disputes: Vec<f32> = pool
+        .iter()
+        .map(|(p, s)| dispute(&mut searcher, &ev, p, *s, Rules::Vrhcaby))
+        .collect();
+    assert!(disputes.iter().all(|d| d.is_finite() && *d >= 0.0));
+    // The judges do disagree somewhere, or the choice would be no choice.
+    assert!(disputes.iter().any(|&d| d > 0.001), "{disputes:?}");
+    let (kept, kept_mean, pool_mean) = most_disputed(&ev, Rules::Vrhcaby, &pool, 3);
+    assert_eq!(kept.len(), 3);
+    // Which were kept, by their place in the pool (the sample has no repeats).
+    let at: Vec<usize> = kept
+        .iter()
+        .map(|k| pool.iter().position(|p| p == k).expect("from the pool"))
+        .collect();
+    assert!(
+        at.windows(2).all(|w| w[0] < w[1]),
+        "the pool's order: {at:?}"
+    );
+    let least_kept = at
+        .iter()
+        .map(|&i| disputes[i])
+        .fold(f32::INFINITY, f32::min);
+    for (i, &d) in disputes.iter().enumerate() {
+        if !at.contains(&i) {
+            assert!(d <= least_kept, "{i}: {d} dropped, {least_kept} kept");
+        }
+    }
+    let mean = at.iter().map(|&i| disputes[i]).sum::<f32>() / 3.0;
+    assert!((kept_mean - mean).abs() < 1e-6);
+    assert!(kept_mean >= pool_mean);
+    // Keeping more than the pool keeps it all.
+    assert_eq!(
+        most_disputed(&ev, Rules::Vrhcaby, &pool[..2], 9).0,
+        &pool[..2]
+    );
+}
