@@ -138,6 +138,22 @@ pub fn label(
         .collect()
 }
 
+/// `positions` (each with its side on roll) labelled by `ev`'s look-ahead of `depth` plies
+/// (`Searcher::on_roll`: 1 is the mean over the 21 rolls of the best reply at 0-ply, 2 the same one
+/// roll deeper): the search's judgement distilled into its net's next generation.
+pub fn label_by_search(
+    ev: &Evaluator,
+    rules: Rules,
+    positions: &[(Position, Side)],
+    depth: u8,
+) -> Vec<(Position, Side, [f32; OUTPUTS])> {
+    let mut searcher = Searcher::new();
+    positions
+        .iter()
+        .map(|&(p, s)| (p, s, searcher.on_roll(ev, &p, s, depth, rules).outputs()))
+        .collect()
+}
+
 /// How far apart the two look-aheads judge `pos` for `side`, about to roll: the 1-ply and the
 /// pruned 2-ply scores' absolute difference (the net's error shows where they disagree).
 pub fn dispute(

@@ -1,7 +1,10 @@
 //! `rollout_train`: generations of supervised training on our own rollouts (issue 22). Each
-//! generation samples positions from the current net's self-play (a little noise for variety),
+//! generation samples positions from the current net's self-play (a little noise for variety;
+//! with `--pool K`, K times as many, of which those the 1-ply and the pruned 2-ply judges disagree
+//! on most are kept: where the net errs),
 //! labels each by rollouts of the current net at 0-ply (`rollout.rs`: the first roll stratified,
-//! exact at the end of a game or of an all-home race, optionally truncated), trains a copy of the
+//! exact at the end of a game or of an all-home race, optionally truncated; or, with
+//! `--label-ply D`, by the net's own D-ply look-ahead instead), trains a copy of the
 //! net on the labels, and plays the copy against the current net at 0-ply (the same dice for both
 //! seats); the copy becomes the current net only if it scores above ½. Reproducible from
 //! `--seed` (one thread). Logs JSON lines on stdout; writes `<out>.gen<k>` for every generation's
@@ -15,13 +18,13 @@ use std::time::Instant;
 
 use vrhcaby_bot::matches::run;
 use vrhcaby_bot::players::BotPlayer;
-use vrhcaby_bot::rollout::{label, most_disputed, Plan};
+use vrhcaby_bot::rollout::{label, label_by_search, most_disputed, Plan};
 use vrhcaby_bot::train::{train_on, SelfPlay};
 use vrhcaby_bot::{Bot, Budget, Evaluator};
 use vrhcaby_rules::bench::SplitMix64;
 use vrhcaby_rules::Rules;
 
-const USAGE: &str = "usage: rollout_train [--init FILE] [--rules vrhcaby|standard] [--generations G] [--positions N] [--pool K] [--trials T] [--truncate P] [--epochs E] [--alpha A] [--noise X] [--match-deals D] [--seed S] --out FILE";
+const USAGE: &str = "usage: rollout_train [--init FILE] [--rules vrhcaby|standard] [--generations G] [--positions N] [--pool K] [--trials T] [--truncate P] [--label-ply D] [--epochs E] [--alpha A] [--noise X] [--match-deals D] [--seed S] --out FILE";
 
 struct Options {
     init: Option<String>,
@@ -31,6 +34,7 @@ struct Options {
     pool: usize,
     trials: usize,
     truncate: u32,
+    label_ply: u8,
     epochs: usize,
     alpha: f32,
     noise: f32,
@@ -48,6 +52,7 @@ fn parse() -> Result<Options, String> {
         pool: 1,
         trials: 36,
         truncate: 0,
+        label_ply: 0,
         epochs: 4,
         alpha: 0.005,
         noise: 0.05,
@@ -68,6 +73,7 @@ fn parse() -> Result<Options, String> {
             "--pool" => o.pool = v.parse().ok().filter(|&k| k >= 1).ok_or_else(bad)?,
             "--trials" => o.trials = v.parse().map_err(|_| bad())?,
             "--truncate" => o.truncate = v.parse().map_err(|_| bad())?,
+            "--label-ply" => o.label_ply = v.parse().ok().filter(|&d| d <= 3).ok_or_else(bad)?,
             "--epochs" => o.epochs = v.parse().map_err(|_| bad())?,
             "--alpha" => o.alpha = v.parse().map_err(|_| bad())?,
             "--noise" => o.noise = v.parse().map_err(|_| bad())?,
@@ -136,7 +142,12 @@ fn main() -> ExitCode {
         }
         let pick_s = t0.elapsed().as_secs_f64();
         let t0 = Instant::now();
-        let labelled = label(&ev, o.rules, &sample, plan, rng.next_u64());
+        let seed = rng.next_u64();
+        let labelled = if o.label_ply > 0 {
+            label_by_search(&ev, o.rules, &sample, o.label_ply)
+        } else {
+            label(&ev, o.rules, &sample, plan, seed)
+        };
         let label_s = t0.elapsed().as_secs_f64();
         let mut next = ev.clone();
         let errors = train_on(&mut next, &labelled, o.epochs, o.alpha, &mut rng);
@@ -162,6 +173,7 @@ fn main() -> ExitCode {
             "{}",
             serde_json::json!({
                 "generation": generation, "positions": labelled.len(), "trials": o.trials,
+                "label_ply": o.label_ply,
                 "pool": o.pool, "pick_s": (pick_s * 10.0).round() / 10.0,
                 "dispute_kept_pool": [(kept_dispute * 1e4).round() / 1e4, (pool_dispute * 1e4).round() / 1e4],
                 "truncate": o.truncate, "label_s": (label_s * 10.0).round() / 10.0,

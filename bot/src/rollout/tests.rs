@@ -183,3 +183,24 @@ fn the_most_disputed_positions_are_kept_in_the_pools_order() {
         &pool[..2]
     );
 }
+
+#[test]
+fn labels_by_search_are_the_look_aheads_estimates() {
+    let ev = ev();
+    let sample: Vec<(Position, Side)> = self_play_sample(4, 9, Rules::Vrhcaby)
+        .into_iter()
+        .map(|(p, s, _)| (p, s))
+        .collect();
+    let one = label_by_search(&ev, Rules::Vrhcaby, &sample, 1);
+    let zero = label_by_search(&ev, Rules::Vrhcaby, &sample, 0);
+    let mut searcher = Searcher::new();
+    let mut scratch = EvalScratch::default();
+    for (k, &(p, s)) in sample.iter().enumerate() {
+        assert_eq!((one[k].0, one[k].1), (p, s));
+        let e = searcher.on_roll(&ev, &p, s, 1, Rules::Vrhcaby);
+        assert_eq!(one[k].2, e.outputs());
+        assert_eq!(zero[k].2, ev.evaluate(&p, s, &mut scratch).outputs());
+    }
+    // The look-ahead is not the net: somewhere in the sample the 1-ply label differs.
+    assert!(one.iter().zip(&zero).any(|(a, b)| a.2 != b.2));
+}
