@@ -175,7 +175,7 @@ fn main() -> ExitCode {
                 "generation": generation, "positions": labelled.len(), "trials": o.trials,
                 "label_ply": o.label_ply,
                 "pool": o.pool, "pick_s": (pick_s * 10.0).round() / 10.0,
-                "dispute_kept_pool": [(kept_dispute * 1e4).round() / 1e4, (pool_dispute * 1e4).round() / 1e4],
+                "dispute_kept_pool": [(f64::from(kept_dispute) * 1e4).round() / 1e4, (f64::from(pool_dispute) * 1e4).round() / 1e4],
                 "truncate": o.truncate, "label_s": (label_s * 10.0).round() / 10.0,
                 "label_ms_per_position": (label_s * 1e4 / labelled.len().max(1) as f64).round() / 10.0,
                 "win_mse_per_epoch": errors.iter().map(|e| (e * 1e5).round() / 1e5).collect::<Vec<_>>(),
