@@ -7,7 +7,8 @@
 //! Players: a level (beginner, intermediate, expert, strongest), `ply0`, `ply1`, `ply2` (the bot
 //! without noise at that depth; `ply2wide` the 2-ply widened within an evaluation budget),
 //! `pubeval`, `random`, `gnubg` and `gnubg1` (GNU Backgammon at 0-ply and at 1-ply through
-//! `--python` running `--gnubg-script`; a benchmark tool only).
+//! `--python` running `--gnubg-script`; a benchmark tool only). `--weights FILE` gives the bots a
+//! net other than the built-in one, `--weights-b FILE` another to `--b` alone (net against net).
 
 use std::process::ExitCode;
 
@@ -16,7 +17,7 @@ use vrhcaby_bot::players::{BotPlayer, GnubgPlayer, Player, PubevalPlayer, Random
 use vrhcaby_bot::{Bot, Budget, Evaluator, Level};
 use vrhcaby_rules::Rules;
 
-const USAGE: &str = "usage: match --a PLAYER --b PLAYER [--deals N] [--seed S] [--weights FILE] [--python PATH] [--gnubg-script PATH] [--progress-every N] [--rules vrhcaby|standard]";
+const USAGE: &str = "usage: match --a PLAYER --b PLAYER [--deals N] [--seed S] [--weights FILE] [--weights-b FILE] [--python PATH] [--gnubg-script PATH] [--progress-every N] [--rules vrhcaby|standard]";
 
 struct Options {
     a: String,
@@ -24,6 +25,8 @@ struct Options {
     deals: usize,
     seed: u64,
     weights: Option<String>,
+    /// `--b`'s net, when not `--weights`' (two nets against each other).
+    weights_b: Option<String>,
     python: String,
     script: String,
     progress_every: usize,
@@ -63,6 +66,7 @@ fn parse() -> Result<Options, String> {
         deals: 100,
         seed: 1,
         weights: None,
+        weights_b: None,
         python: "/work/gnubg-venv/bin/python".into(),
         script: "bot/bench/gnubg_eval.py".into(),
         progress_every: 0,
@@ -79,6 +83,7 @@ fn parse() -> Result<Options, String> {
             "--deals" => o.deals = v.parse().map_err(|_| bad())?,
             "--seed" => o.seed = v.parse().map_err(|_| bad())?,
             "--weights" => o.weights = Some(v.clone()),
+            "--weights-b" => o.weights_b = Some(v.clone()),
             "--python" => o.python = v.clone(),
             "--gnubg-script" => o.script = v.clone(),
             "--progress-every" => o.progress_every = v.parse().map_err(|_| bad())?,
@@ -166,7 +171,15 @@ fn main() -> ExitCode {
         );
         return ExitCode::SUCCESS;
     }
-    let (mut a, mut b) = match (player(&o.a, &o, &ev, 1), player(&o.b, &o, &ev, 2)) {
+    let ev_b = match o.weights_b.as_deref().map(Evaluator::from_file) {
+        None => ev.clone(),
+        Some(Ok(ev)) => ev,
+        Some(Err(e)) => {
+            eprintln!("--weights-b: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let (mut a, mut b) = match (player(&o.a, &o, &ev, 1), player(&o.b, &o, &ev_b, 2)) {
         (Ok(a), Ok(b)) => (a, b),
         (Err(e), _) | (_, Err(e)) => {
             eprintln!("{e}\n{USAGE}");
