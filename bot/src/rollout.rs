@@ -185,9 +185,9 @@ pub fn most_disputed(
     order.sort_by(|&a, &b| disputes[b].total_cmp(&disputes[a]));
     order.truncate(keep);
     order.sort_unstable();
-    let mean = |it: &mut dyn Iterator<Item = f32>, n: usize| it.sum::<f32>() / n.max(1) as f32;
-    let kept_mean = mean(&mut order.iter().map(|&i| disputes[i]), order.len());
-    let pool_mean = mean(&mut disputes.iter().copied(), disputes.len());
+    let mean = |sum: f32, n: usize| sum / n.max(1) as f32;
+    let kept_mean = mean(order.iter().map(|&i| disputes[i]).sum(), order.len());
+    let pool_mean = mean(disputes.iter().sum(), disputes.len());
     (
         order.into_iter().map(|i| pool[i]).collect(),
         kept_mean,

@@ -142,6 +142,7 @@ fn main() -> ExitCode {
         }
         let pick_s = t0.elapsed().as_secs_f64();
         let t0 = Instant::now();
+        // Drawn either way, so the later draws do not depend on how the positions are labelled.
         let seed = rng.next_u64();
         let labelled = if o.label_ply > 0 {
             label_by_search(&ev, o.rules, &sample, o.label_ply)

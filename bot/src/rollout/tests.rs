@@ -16,6 +16,14 @@ fn pos(white: [u8; 26], black: [u8; 26]) -> Position {
     .expect("a legal position")
 }
 
+/// `n` positions of seeded house-rules self-play, each with its side on roll.
+fn positions(n: usize, seed: u64) -> Vec<(Position, Side)> {
+    self_play_sample(n, seed, Rules::Vrhcaby)
+        .into_iter()
+        .map(|(p, s, _)| (p, s))
+        .collect()
+}
+
 fn ev() -> Evaluator {
     Evaluator::builtin().expect("built-in weights")
 }
@@ -43,10 +51,7 @@ fn a_finished_game_is_its_result_and_a_home_race_ends_at_once_at_the_table() {
 #[test]
 fn the_same_seed_gives_the_same_label_and_another_seed_another() {
     let ev = ev();
-    let sample: Vec<(Position, Side)> = self_play_sample(40, 3, Rules::Vrhcaby)
-        .into_iter()
-        .map(|(p, s, _)| (p, s))
-        .collect();
+    let sample = positions(40, 3);
     // Truncated, so that a debug build runs it quickly; the seeds are what is under test.
     let plan = Plan {
         trials: 12,
@@ -123,10 +128,7 @@ fn a_race_a_roll_from_the_table_rolls_out_to_the_mean_over_the_36_first_rolls() 
 #[test]
 fn truncated_trials_stop_at_the_net_and_training_moves_the_net_towards_its_labels() {
     let ev0 = ev();
-    let sample: Vec<(Position, Side)> = self_play_sample(200, 9, Rules::Vrhcaby)
-        .into_iter()
-        .map(|(p, s, _)| (p, s))
-        .collect();
+    let sample = positions(200, 9);
     let plan = Plan {
         trials: 36,
         truncate: 2,
@@ -142,10 +144,7 @@ fn truncated_trials_stop_at_the_net_and_training_moves_the_net_towards_its_label
 #[test]
 fn the_most_disputed_positions_are_kept_in_the_pools_order() {
     let ev = ev();
-    let pool: Vec<(Position, Side)> = self_play_sample(6, 5, Rules::Vrhcaby)
-        .into_iter()
-        .map(|(p, s, _)| (p, s))
-        .collect();
+    let pool = positions(6, 5);
     let mut searcher = Searcher::new();
     let disputes: Vec<f32> = pool
         .iter()
@@ -187,10 +186,7 @@ fn the_most_disputed_positions_are_kept_in_the_pools_order() {
 #[test]
 fn labels_by_search_are_the_look_aheads_estimates() {
     let ev = ev();
-    let sample: Vec<(Position, Side)> = self_play_sample(4, 9, Rules::Vrhcaby)
-        .into_iter()
-        .map(|(p, s, _)| (p, s))
-        .collect();
+    let sample = positions(4, 9);
     let one = label_by_search(&ev, Rules::Vrhcaby, &sample, 1);
     let zero = label_by_search(&ev, Rules::Vrhcaby, &sample, 0);
     let mut searcher = Searcher::new();
