@@ -1,9 +1,19 @@
 // Offline after the first visit: on install, cache the page and every asset it names (Trunk's
 // hashed file names are read from index.html); then serve from the cache, refreshing it from the
 // network when online.
-const CACHE = 'vrhcaby-v5';
+const CACHE = 'vrhcaby-v6';
 // The inflater of the app's packed wasm (boot/lzma.js, written beside this by scripts/pack-wasm.mjs).
 importScripts('./lzma.js');
+
+// The smallest module that needs wasm's 128-bit SIMD: one function returning a v128.const.
+function simdValidates() {
+  try {
+    return WebAssembly.validate(new Uint8Array([0, 0x61, 0x73, 0x6d, 1, 0, 0, 0, 1, 5, 1, 0x60, 0, 1,
+      0x7b, 3, 2, 1, 0, 10, 0x16, 1, 0x14, 0, 0xfd, 0x0c, ...new Array(16).fill(0), 0x0b]));
+  } catch (e) {
+    return false;
+  }
+}
 
 self.addEventListener('install', (event) => {
   event.waitUntil((async () => {
@@ -15,9 +25,13 @@ self.addEventListener('install', (event) => {
     const assets = new Set();
     // The computer's workers are not named in the page (it creates them when first needed):
     // cached now too, so a game against it and the hint work offline from the second visit.
+    // Each worker comes built twice; the page loads the SIMD build where the browser validates
+    // wasm SIMD (src/drivers/bot.rs asks the same question with the same module), and only those
+    // two are cached.
+    const simd = simdValidates() ? '_simd' : '';
     for (const path of ['./manifest.webmanifest', './icon.svg',
-      './bot_worker_loader.js', './bot_worker.js', './bot_worker_bg.wasm',
-      './bot_worker_standard_loader.js', './bot_worker_standard.js', './bot_worker_standard_bg.wasm',
+      ...['bot_worker', 'bot_worker_standard'].flatMap((w) =>
+        [`./${w}${simd}_loader.js`, `./${w}${simd}.js`, `./${w}${simd}_bg.wasm`]),
       './relay_worker_loader.js', './relay_worker.js', './relay_worker_bg.wasm',
       // The release build's HTML is minified: an attribute's value may be unquoted.
       ...[...html.matchAll(/\b(?:href|src)=(?:"([^"]+)"|'([^']+)'|([^\s"'>]+))/g)]

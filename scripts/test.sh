@@ -13,6 +13,8 @@ echo "== cargo clippy (native and wasm)"
 cargo clippy --workspace --all-targets -- -D warnings
 cargo clippy --target wasm32-unknown-unknown -p vrhcaby --all-targets -- -D warnings
 cargo clippy --target wasm32-unknown-unknown -p vrhcaby-relay --all-targets -- -D warnings
+# The computer's worker with the net's SIMD pass (compiled only for wasm with `simd`).
+cargo clippy --target wasm32-unknown-unknown -p vrhcaby-worker --features standard-net,simd --all-targets -- -D warnings
 
 echo "== native tests (rules crate, app logic)"
 cargo test --workspace

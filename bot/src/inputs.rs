@@ -175,7 +175,8 @@ pub fn side_features(x: &[u8; 26], y: &[u8; 26], contact: bool) -> [f32; FEATURE
 }
 
 /// Of the 36 rolls, how many let `x` hit at least one of `y`'s blots (direct or combined shots;
-/// a checker on the bar shoots only from the bar).
+/// a checker on the bar shoots only from the bar). Bit-parallel: bit `p` of a mask is `x`'s point
+/// `p` (1–24, the bar 25), so one shift moves every source a die at once.
 #[must_use]
 pub fn hit_rolls(x: &[u8; 26], y: &[u8; 26]) -> u32 {
     let mut blots = 0u32;
@@ -195,32 +196,26 @@ pub fn hit_rolls(x: &[u8; 26], y: &[u8; 26]) -> u32 {
     } else {
         (1..=24).filter(|&p| x[p] > 0).fold(0, |m, p| m | 1 << p)
     };
-    let blot = |t: i32| t >= 1 && blots & (1 << t) != 0;
-    let open = |t: i32| t >= 1 && blocks & (1 << t) == 0;
+    // The points 1–24 a checker may stop on.
+    let open = !blocks & 0x01ff_fffe;
     let mut count = 0;
-    for a in 1..=6i32 {
-        for b in a..=6i32 {
-            let hits = (1..=BAR as i32)
-                .filter(|&p| sources & (1 << p) != 0)
-                .any(|p| {
-                    if a == b {
-                        let mut at = p;
-                        for _ in 0..4 {
-                            at -= a;
-                            if blot(at) {
-                                return true;
-                            }
-                            if !open(at) {
-                                return false;
-                            }
-                        }
-                        false
-                    } else {
-                        blot(p - a)
-                            || blot(p - b)
-                            || (blot(p - a - b) && (open(p - a) || open(p - b)))
-                    }
-                });
+    for a in 1..=6u32 {
+        for b in a..=6u32 {
+            let hits = if a == b {
+                // Four steps of `a`, each from an open point: a blot on the way is hit.
+                let mut at = sources;
+                let mut hit = 0;
+                for _ in 0..4 {
+                    at >>= a;
+                    hit |= at & blots;
+                    at &= open;
+                }
+                hit != 0
+            } else {
+                (sources >> a) & blots != 0
+                    || (sources >> b) & blots != 0
+                    || sources & (blots << (a + b)) & ((open << a) | (open << b)) != 0
+            };
             if hits {
                 count += if a == b { 1 } else { 2 };
             }
@@ -243,6 +238,71 @@ mod tests {
         encode(&start, Side::Black, &mut b);
         assert_eq!(w.dense(), b.dense());
         assert!(w.iter().all(|(i, v)| i < INPUTS && v.is_finite()));
+    }
+
+    /// `hit_rolls` the slow way: every roll, every source, step by step.
+    fn hit_rolls_by_hand(x: &[u8; 26], y: &[u8; 26]) -> u32 {
+        let blot = |t: i32| (1..=24).contains(&t) && y[(25 - t) as usize] == 1;
+        let open = |t: i32| (1..=24).contains(&t) && y[(25 - t) as usize] < 2;
+        let sources: Vec<i32> = if x[BAR] > 0 {
+            vec![BAR as i32]
+        } else {
+            (1..=24).filter(|&p| x[p as usize] > 0).collect()
+        };
+        let mut count = 0;
+        for a in 1..=6i32 {
+            for b in 1..=6i32 {
+                let hits = sources.iter().any(|&p| {
+                    if a == b {
+                        (1..=4).any(|k| blot(p - k * a) && (1..k).all(|j| open(p - j * a)))
+                    } else {
+                        blot(p - a)
+                            || blot(p - b)
+                            || (blot(p - a - b) && (open(p - a) || open(p - b)))
+                    }
+                });
+                count += u32::from(hits);
+            }
+        }
+        count
+    }
+
+    #[test]
+    fn hit_rolls_agrees_with_counting_by_hand() {
+        let mut seed = 12345u64;
+        let mut next = |n: u64| {
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            (seed >> 33) % n
+        };
+        let mut seen_hits = 0;
+        for _ in 0..20_000 {
+            let mut x = [0u8; 26];
+            let mut y = [0u8; 26];
+            for side in [&mut x, &mut y] {
+                for _ in 0..15 {
+                    // Mostly points, sometimes the bar; several checkers per point and blots.
+                    let p = if next(20) == 0 {
+                        BAR
+                    } else {
+                        1 + next(24) as usize
+                    };
+                    side[p] += 1;
+                }
+            }
+            // One side's point is the other's 25 − p: no point holds both.
+            for p in 1..=24 {
+                if x[p] > 0 && y[25 - p] > 0 {
+                    y[OFF] += y[25 - p];
+                    y[25 - p] = 0;
+                }
+            }
+            let fast = hit_rolls(&x, &y);
+            assert_eq!(fast, hit_rolls_by_hand(&x, &y), "x {x:?} y {y:?}");
+            seen_hits += u32::from(fast > 0 && fast < 36);
+        }
+        assert!(seen_hits > 5_000, "{seen_hits}");
     }
 
     #[test]

@@ -7,6 +7,9 @@ use std::sync::OnceLock;
 
 use crate::inputs::Inputs;
 
+#[cfg(all(target_arch = "wasm32", feature = "simd"))]
+mod simd;
+
 /// Outputs of every net.
 pub const OUTPUTS: usize = 5;
 
@@ -39,6 +42,18 @@ pub fn sigmoid(x: f32) -> f32 {
     t[i] + (t[i + 1] - t[i]) * frac
 }
 
+/// The dot product of `w` and `h` in four interleaved sums (element `j` into sum `j mod 4`, in
+/// order), added as (s0 + s1) + (s2 + s3): the order the SIMD pass keeps lane by lane, so both
+/// give the same bits.
+#[inline]
+fn dot(w: &[f32], h: &[f32]) -> f32 {
+    let mut s = [0.0f32; 4];
+    for (j, (a, b)) in w.iter().zip(h).enumerate() {
+        s[j % 4] += a * b;
+    }
+    (s[0] + s[1]) + (s[2] + s[3])
+}
+
 /// The weights of one net, as f32.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Net {
@@ -50,6 +65,9 @@ pub struct Net {
     /// `OUTPUTS × hidden`.
     pub w2: Vec<f32>,
     pub b2: Vec<f32>,
+    /// `w1` and `b1` for the SIMD pass (wasm with `simd` only; empty after `train`).
+    #[cfg(all(target_arch = "wasm32", feature = "simd"))]
+    lanes: simd::Lanes,
 }
 
 /// Scratch space for a forward pass (hidden activations).
@@ -63,13 +81,37 @@ impl Net {
     pub fn random(inputs: usize, hidden: usize, mut next: impl FnMut() -> f32) -> Net {
         let s1 = 0.5 / (inputs as f32).sqrt() * 4.0;
         let s2 = 1.0 / (hidden as f32).sqrt();
+        let w1 = (0..inputs * hidden).map(|_| next() * s1).collect();
+        let w2 = (0..OUTPUTS * hidden).map(|_| next() * s2).collect();
+        Net::new(
+            inputs,
+            hidden,
+            w1,
+            vec![0.0; hidden],
+            w2,
+            vec![0.0; OUTPUTS],
+        )
+    }
+
+    /// A net of these weights (`w1`: `inputs × hidden`, `w2`: `OUTPUTS × hidden`).
+    #[must_use]
+    pub fn new(
+        inputs: usize,
+        hidden: usize,
+        w1: Vec<f32>,
+        b1: Vec<f32>,
+        w2: Vec<f32>,
+        b2: Vec<f32>,
+    ) -> Net {
         Net {
             inputs,
             hidden,
-            w1: (0..inputs * hidden).map(|_| next() * s1).collect(),
-            b1: vec![0.0; hidden],
-            w2: (0..OUTPUTS * hidden).map(|_| next() * s2).collect(),
-            b2: vec![0.0; OUTPUTS],
+            #[cfg(all(target_arch = "wasm32", feature = "simd"))]
+            lanes: simd::Lanes::new(&w1, &b1, &w2, hidden),
+            w1,
+            b1,
+            w2,
+            b2,
         }
     }
 
@@ -77,6 +119,10 @@ impl Net {
     pub fn forward(&self, x: &Inputs, scratch: &mut Scratch) -> [f32; OUTPUTS] {
         let h = &mut scratch.hidden;
         h.clear();
+        #[cfg(all(target_arch = "wasm32", feature = "simd"))]
+        if self.lanes.ready(self.hidden) {
+            return self.lanes.forward(x, self.hidden, &self.b2, h);
+        }
         h.extend_from_slice(&self.b1);
         for (i, v) in x.iter() {
             let row = &self.w1[i * self.hidden..(i + 1) * self.hidden];
@@ -90,8 +136,7 @@ impl Net {
         let mut out = [0.0f32; OUTPUTS];
         for (k, o) in out.iter_mut().enumerate() {
             let row = &self.w2[k * self.hidden..(k + 1) * self.hidden];
-            let s: f32 = row.iter().zip(h.iter()).map(|(w, a)| w * a).sum();
-            *o = sigmoid(s + self.b2[k]);
+            *o = sigmoid(dot(row, h) + self.b2[k]);
         }
         out
     }
@@ -106,6 +151,10 @@ impl Net {
         scratch: &mut Scratch,
     ) -> [f32; OUTPUTS] {
         let out = self.forward(x, scratch);
+        #[cfg(all(target_arch = "wasm32", feature = "simd"))]
+        {
+            self.lanes = simd::Lanes::default();
+        }
         let h = &scratch.hidden;
         let hidden = self.hidden;
         let mut dh = vec![0.0f32; hidden];

@@ -212,14 +212,14 @@ pub fn parse(bytes: &[u8]) -> Result<[Net; 2], WeightsError> {
             return Err(WeightsError::Dims { inputs, outputs });
         }
         let (inputs, hidden) = (usize::from(inputs), usize::from(hidden));
-        Ok(Net {
+        Ok(Net::new(
             inputs,
             hidden,
-            w1: r.rows(inputs, hidden, Width::I8)?,
-            b1: r.rows(1, hidden, Width::I8)?,
-            w2: r.rows(OUTPUTS, hidden, Width::I16)?,
-            b2: r.rows(1, OUTPUTS, Width::I16)?,
-        })
+            r.rows(inputs, hidden, Width::I8)?,
+            r.rows(1, hidden, Width::I8)?,
+            r.rows(OUTPUTS, hidden, Width::I16)?,
+            r.rows(1, OUTPUTS, Width::I16)?,
+        ))
     };
     let contact = read_net()?;
     let race = read_net()?;

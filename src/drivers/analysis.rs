@@ -65,11 +65,7 @@ pub fn judge_puzzle(d: Dispatch, record: &Record, rolled_at: usize) {
 
 /// A new run for `record` (an older run's answers are dropped), with the rule set's worker.
 fn begin(d: Dispatch, record: &Record, puzzle: bool) -> bool {
-    let url = if record.variant().is_ok_and(|v| v.is_standard()) {
-        "./bot_worker_standard_loader.js"
-    } else {
-        "./bot_worker_loader.js"
-    };
+    let url = super::bot::worker_url(record.variant().is_ok_and(|v| v.is_standard()));
     R.with(|r| {
         let mut r = r.borrow_mut();
         r.run = r.run.wrapping_add(1);

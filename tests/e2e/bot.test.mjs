@@ -103,6 +103,28 @@ test('the hint shows the strongest play on the board until the person moves; Con
   assert.deepEqual(page.errors, []);
 });
 
+test('the page loads the computer built with wasm SIMD where the browser validates SIMD, else the scalar build, and both play', { timeout: 120_000 }, async () => {
+  for (const simd of [true, false]) {
+    // No service worker: every file the page loads goes through the route below.
+    const page = await newPage(browser, { serviceWorkers: 'block' });
+    // A browser without SIMD: its WebAssembly refuses the page's probe module.
+    if (!simd) await page.addInitScript(() => { WebAssembly.validate = () => false; });
+    const loaded = [];
+    await page.context().route('**/bot_worker*', (route) => {
+      loaded.push(new URL(route.request().url()).pathname.split('/').pop());
+      return route.continue();
+    });
+    await startBotGame(page, 'expert', 'white');
+    await waitFreshRoll(page, 'white');
+    await page.getByTestId('hint').click();
+    await page.locator('[data-hint-from]').first().waitFor({ timeout: 20_000 });
+    const want = simd ? 'bot_worker_simd' : 'bot_worker';
+    assert.deepEqual([...new Set(loaded)].sort(), [`${want}.js`, `${want}_bg.wasm`, `${want}_loader.js`], `simd ${simd}`);
+    assert.deepEqual(page.errors, []);
+    await page.context().close();
+  }
+});
+
 /** Waits until the side on turn is moving with `unused` dice not used yet (at least one move left). */
 const waitMoving = (page, side) => page.waitForFunction((s) => {
   const svg = document.querySelector('svg.board');

@@ -8,8 +8,6 @@ import { launch, newPage, serveDist, startGame, waitPhase } from './harness.mjs'
 
 const dist = fileURLToPath(new URL('../../dist/', import.meta.url));
 const sizes = {};
-const botSizes = {};
-const standardSizes = {};
 // What the page fetches before its first game: the HTML (with the styles and the inflater in
 // it), the glue and the packed wasm, which travels as it is (LZMA; scripts/pack-wasm.mjs). The
 // plain wasm is only the fallback; the workers load when first needed, the service worker (and
@@ -20,18 +18,24 @@ for (const f of await readdir(dist)) {
   sizes[f] = { raw: bytes.length, gzip: f.endsWith('.lzma') ? bytes.length : gzipSync(bytes, { level: 9 }).length };
 }
 // The computer's Web Worker (created when a computer game, a hint or an analysis starts): its wasm
-// (with the weights) and JS.
-// Standard backgammon's worker (the same worker with its own net) is counted apart: a page loads
-// one or the other.
-for (const f of await readdir(dist)) {
-  if (!f.startsWith('bot_worker')) continue;
-  const bytes = await readFile(dist + f);
-  const into = f.startsWith('bot_worker_standard') ? standardSizes : botSizes;
-  into[f] = { raw: bytes.length, gzip: gzipSync(bytes, { level: 9 }).length };
+// (with the weights) and JS. Standard backgammon's worker (the same worker with its own net) is
+// counted apart: a page loads one or the other. Each is built twice, its net in wasm SIMD (loaded
+// where the browser validates SIMD, as Chromium does) and scalar (the fallback).
+const workers = {};
+for (const name of ['bot_worker', 'bot_worker_standard', 'bot_worker_simd', 'bot_worker_standard_simd']) {
+  const files = {};
+  for (const f of [`${name}.js`, `${name}_bg.wasm`, `${name}_loader.js`]) {
+    const bytes = await readFile(dist + f);
+    files[f] = { raw: bytes.length, gzip: gzipSync(bytes, { level: 9 }).length };
+  }
+  workers[name] = files;
 }
+const botSizes = workers.bot_worker_simd;
+const standardSizes = workers.bot_worker_standard_simd;
+const gzipOf = (files) => Object.values(files).reduce((a, s) => a + s.gzip, 0);
 const firstLoadGzip = Object.values(sizes).reduce((a, s) => a + s.gzip, 0);
-const botWorkerGzip = Object.values(botSizes).reduce((a, s) => a + s.gzip, 0);
-const standardWorkerGzip = Object.values(standardSizes).reduce((a, s) => a + s.gzip, 0);
+const botWorkerGzip = gzipOf(botSizes);
+const standardWorkerGzip = gzipOf(standardSizes);
 
 const server = await serveDist();
 const browser = await launch();
@@ -94,6 +98,8 @@ console.log(JSON.stringify({
   bot_worker_files: botSizes,
   standard_worker_gzip_bytes: standardWorkerGzip,
   standard_worker_files: standardSizes,
+  scalar_bot_worker_gzip_bytes: gzipOf(workers.bot_worker),
+  scalar_standard_worker_gzip_bytes: gzipOf(workers.bot_worker_standard),
   click_to_targets_ms: stats(select),
   click_to_redrawn_ms: stats(redraw),
 }, null, 2));

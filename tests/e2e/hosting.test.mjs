@@ -26,6 +26,16 @@ test('served from a sub-path, installable, and playable offline after the first 
   await startGame(page, server.url, 2);
   await waitPhase(page, 'moving');
   assert.equal(await page.locator('[data-checker]').count(), 30);
+  // The computer's worker comes from the cache too: the hint works offline. The cache holds the
+  // build of each worker this browser loads (wasm SIMD validates here), not the other.
+  await page.getByTestId('hint').click();
+  await page.locator('[data-hint-from]').first().waitFor({ timeout: 20_000 });
+  const cached = await page.evaluate(async () => {
+    const cache = await caches.open((await caches.keys())[0]);
+    return (await cache.keys()).map((r) => r.url.split('/').pop()).filter((n) => n.startsWith('bot_worker')).sort();
+  });
+  assert.deepEqual(cached, ['bot_worker_simd.js', 'bot_worker_simd_bg.wasm', 'bot_worker_simd_loader.js',
+    'bot_worker_standard_simd.js', 'bot_worker_standard_simd_bg.wasm', 'bot_worker_standard_simd_loader.js']);
   await page.context().setOffline(false);
   assert.deepEqual(page.errors, []);
 });

@@ -10,25 +10,28 @@ import { fileURLToPath } from 'node:url';
 const dist = fileURLToPath(new URL('../../dist/', import.meta.url));
 const LIMIT = 150_000;
 
-async function workerBytes(prefix, not) {
+/** The worker `name`'s files (its loader, glue and wasm) and their gzipped total. */
+async function workerBytes(name) {
   let total = 0;
   const files = [];
   for (const f of await readdir(dist)) {
-    if (!f.startsWith(prefix) || (not && f.startsWith(not))) continue;
+    if (![`${name}.js`, `${name}_bg.wasm`, `${name}_loader.js`].includes(f)) continue;
     files.push(f);
     total += gzipSync(await readFile(dist + f), { level: 9 }).length;
   }
   return { total, files };
 }
 
-test('each computer worker is within 150 KB gzipped, one net inside', async () => {
-  const house = await workerBytes('bot_worker', 'bot_worker_standard');
-  const standard = await workerBytes('bot_worker_standard');
-  for (const [name, w] of [['house', house], ['standard', standard]]) {
-    assert.ok(w.files.some((f) => f.endsWith('.wasm')), `${name}: ${w.files}`);
-    assert.ok(w.total <= LIMIT, `${name} worker ${w.total} bytes gzipped (${w.files.join(', ')})`);
+test('each computer worker, in both builds (wasm SIMD and scalar), is within 150 KB gzipped, one net inside', async () => {
+  for (const simd of ['', '_simd']) {
+    const house = await workerBytes(`bot_worker${simd}`);
+    const standard = await workerBytes(`bot_worker_standard${simd}`);
+    for (const [name, w] of [['house', house], ['standard', standard]]) {
+      assert.equal(w.files.length, 3, `${name}${simd}: ${w.files}`);
+      assert.ok(w.total <= LIMIT, `${name}${simd} worker ${w.total} bytes gzipped (${w.files.join(', ')})`);
+    }
+    // The standard worker carries standard backgammon's net only: were the house net linked in
+    // too, it would be a net's size (≈ 29 KB gzipped) bigger than the house worker, not a little.
+    assert.ok(standard.total - house.total < 20_000, `house ${house.total}, standard ${standard.total}`);
   }
-  // The standard worker carries standard backgammon's net only: were the house net linked in too,
-  // it would be a net's size (≈ 29 KB gzipped) bigger than the house worker, not a little.
-  assert.ok(standard.total - house.total < 20_000, `house ${house.total}, standard ${standard.total}`);
 });

@@ -1,7 +1,9 @@
 // The computer's Web Worker on its own, in headless Chromium: it says it is ready, answers every
 // request with its id, answers a `bot` request exactly as the native CLI (`vrhcaby bot`) does for
 // the same request (wasm and native agree), answers its page-only ops (draw answers, draw offers,
-// the hint for the rest of a roll), and turns bad requests into error answers without dying.
+// the hint for the rest of a roll), and turns bad requests into error answers without dying. Each
+// worker comes built twice, its net in wasm SIMD and scalar (the page loads the first where the
+// browser validates SIMD): both builds pass, and answer a whole self-played game alike.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
@@ -18,12 +20,13 @@ const START = { white: [0, 0, 0, 0, 0, 0, 5, 0, 3, 0, 0, 0, 0, 5, 0, 0, 0, 0, 0,
 const MIDDLE = { white: [0, 1, 0, 0, 2, 0, 4, 1, 2, 0, 0, 0, 0, 3, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 1],
   black: [2, 0, 2, 2, 0, 0, 4, 0, 2, 0, 0, 0, 0, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1] };
 
-/** Posts each request text to a fresh worker and returns the answers, parsed, in order. */
-async function ask(requests) {
+/** Posts each request text to a fresh worker (its loader `url`) and returns the answers, parsed,
+ * in order. */
+async function ask(requests, url = './bot_worker_loader.js') {
   const page = await newPage(browser);
   await page.goto(server.url);
-  const answers = await page.evaluate(async (requests) => {
-    const w = new Worker('./bot_worker_loader.js');
+  const answers = await page.evaluate(async ({ requests, url }) => {
+    const w = new Worker(url);
     const texts = [];
     let done;
     const finished = new Promise((r) => { done = r; });
@@ -36,13 +39,13 @@ async function ask(requests) {
     await Promise.race([finished, new Promise((r) => setTimeout(r, 60_000))]);
     w.terminate();
     return texts;
-  }, requests);
+  }, { requests, url });
   assert.deepEqual(page.errors, []);
   await page.context().close();
   return answers.map((t) => JSON.parse(t));
 }
 
-test('the worker answers like the CLI, with ids, and survives bad requests', { timeout: 300_000 }, async () => {
+for (const url of ['./bot_worker_loader.js', './bot_worker_simd_loader.js']) test(`the worker (${url}) answers like the CLI, with ids, and survives bad requests`, { timeout: 300_000 }, async () => {
   const bots = [];
   let id = 1;
   for (const position of [START, MIDDLE]) {
@@ -61,7 +64,7 @@ test('the worker answers like the CLI, with ids, and survives bad requests', { t
     JSON.stringify({ id: 103, op: 'hint', position: START, current: START, turn: 'white', dice: [6, 5], left: [6, 5] }),
     JSON.stringify({ id: 104, op: 'hint', position: START, current: START, turn: 'white', dice: [6, 5], left: [4] }),
   ];
-  const answers = await ask(requests);
+  const answers = await ask(requests, url);
   assert.deepEqual(answers[0], { ready: true });
   const got = answers.slice(1);
   assert.equal(got.length, requests.length);
@@ -88,4 +91,62 @@ test('the worker answers like the CLI, with ids, and survives bad requests', { t
   for (const [from, to] of hint.moves) { after.white[from]--; after.white[to]++; }
   assert.deepEqual(after.white, strongest65.position.white);
   assert.ok(typeof badHint.error === 'string' && badHint.id === 104);
+});
+
+/** `n` seeded turns of a game the worker (its loader `url`) plays against itself at `level`: each
+ * request text, from the position its last answer left (a new game after an error answer), with
+ * that answer. */
+async function selfPlay(url, rules, level, n) {
+  const page = await newPage(browser);
+  await page.goto(server.url);
+  const requests = await page.evaluate(async ({ url, rules, level, n, start }) => {
+    const w = new Worker(url);
+    const next = () => new Promise((done) => { w.onmessage = (e) => done(e.data); });
+    await next(); // {"ready":true}
+    let position = start;
+    let turn = 'white';
+    let seed = 7;
+    const rnd = () => { seed = (seed * 1103515245 + 12345) % 2147483648; return seed; };
+    const out = [];
+    while (out.length < n) {
+      const text = JSON.stringify({ position, turn, dice: [1 + (rnd() % 6), 1 + (rnd() % 6)], level, seed: 0, rules });
+      w.postMessage(text);
+      const answer = JSON.parse(await next());
+      out.push({ text, answer });
+      if (answer.error) { position = start; turn = 'white'; continue; }
+      position = answer.position;
+      turn = turn === 'white' ? 'black' : 'white';
+    }
+    w.terminate();
+    return out;
+  }, { url, rules, level, n, start: START });
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+  return requests;
+}
+
+test('the SIMD and the scalar builds of each worker choose the same plays over self-played games', { timeout: 300_000 }, async () => {
+  for (const [rules, scalar, simd] of [
+    ['vrhcaby', './bot_worker_loader.js', './bot_worker_simd_loader.js'],
+    ['standard', './bot_worker_standard_loader.js', './bot_worker_standard_simd_loader.js'],
+  ]) {
+    for (const [level, n] of [['expert', 120], ['strongest', 40]]) {
+      const game = await selfPlay(simd, rules, level, n);
+      // The tutor's loss of each play made (the strongest level's judgement, in full f32
+      // precision): a net that summed differently would show in it long before in a choice.
+      const tutor = game.filter((g) => g.answer.position).map(({ text, answer }) => {
+        const r = JSON.parse(text);
+        return JSON.stringify({ op: 'tutor', position: r.position, current: answer.position, turn: r.turn, dice: r.dice, left: [], rules });
+      });
+      const requests = [...game.map((g) => g.text), ...tutor];
+      const [a, b] = [await ask(requests, simd), await ask(requests, scalar)];
+      assert.equal(a.length, requests.length + 1);
+      assert.ok(a.slice(1, n + 1).filter((x) => x.moves?.length > 0).length > n / 2, `${rules} ${level}: plays`);
+      const losses = a.slice(n + 1).map((x) => x.loss);
+      assert.ok(losses.every((l) => typeof l === 'number'), JSON.stringify(a.slice(n + 1, n + 4)));
+      // The expert's plays are often not the strongest's: losses to compare, not only zeros.
+      if (level === 'expert') assert.ok(losses.filter((l) => l > 0).length >= 10, `${rules}: ${losses}`);
+      assert.deepEqual(a, b, `${rules} ${level}`);
+    }
+  }
 });

@@ -1,0 +1,9 @@
+//! The house-rules worker (`main.rs`) built with the `simd` feature: the net's hidden layer in
+//! wasm SIMD. The page loads it where the browser validates SIMD (`src/drivers/bot.rs`).
+
+#[path = "main.rs"]
+mod worker;
+
+fn main() {
+    worker::main();
+}
