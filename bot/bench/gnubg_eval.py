@@ -7,13 +7,14 @@ layout (index 0..23 = points 1..24 in each side's own numbering, 24 = the bar), 
 count). The boards are the positions after each legal play of the match's rules, the opponent
 on roll, so the player takes the lowest.
 
-    python bench/gnubg_eval.py [PLIES]
+    python bench/gnubg_eval.py [PLIES | judgeN]
 
 PLIES 0 (the default): gnubg's 0-ply evaluation of every board. PLIES 1: gnubg's own move
 filter for 1-ply — the 0-ply best 8 plays within 0.08 of equity of the best (0.04 of win
 probability in a 1-point match, where equity is 2p - 1) are rescored by gnubg's 1-ply evaluation
 (every roll of the opponent, its reply chosen by gnubg at 0-ply under standard rules); the plays
-the filter drops are answered 1.0, so they are never chosen. Run with the virtualenv's python:
+the filter drops are answered 1.0, so they are never chosen. judgeN (the `judge` benchmark): every
+board at gnubg's N-ply, no filter. Run with the virtualenv's python:
 /work/gnubg-venv/bin/python bench/gnubg_eval.py
 """
 
@@ -47,15 +48,21 @@ def answer(boards, plies):
 
 
 def main():
-    plies = int(sys.argv[1]) if len(sys.argv) > 1 else 0
-    if plies not in (0, 1):
-        sys.exit("PLIES is 0 or 1")
+    mode = sys.argv[1] if len(sys.argv) > 1 else "0"
+    judge = None
+    if mode.startswith("judge") and mode[5:] in ("0", "1", "2", "3"):
+        judge = gnubg.evalcontext(0, int(mode[5:]), 1, 1, 0.0)
+    elif mode not in ("0", "1"):
+        sys.exit("PLIES is 0 or 1, or judge0 .. judge3")
+    plies = int(mode) if judge is None else 0
     for line in sys.stdin:
         line = line.strip()
         if not line:
             continue
         try:
-            print(json.dumps({"win": answer(json.loads(line)["boards"], plies)}), flush=True)
+            boards = json.loads(line)["boards"]
+            wins = [win(b, judge) for b in boards] if judge is not None else answer(boards, plies)
+            print(json.dumps({"win": wins}), flush=True)
         except Exception as e:  # one bad line must not stop the match
             print(json.dumps({"error": str(e)}), flush=True)
 

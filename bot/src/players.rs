@@ -138,9 +138,19 @@ pub struct GnubgPlayer {
 impl GnubgPlayer {
     /// Starts `python script plies`.
     pub fn spawn(python: &str, script: &str, plies: u8) -> std::io::Result<GnubgPlayer> {
+        GnubgPlayer::spawn_with(python, script, &plies.to_string(), plies)
+    }
+
+    /// Starts `python script mode` (`mode`: the script's argument, e.g. `judge2`).
+    pub fn spawn_with(
+        python: &str,
+        script: &str,
+        mode: &str,
+        plies: u8,
+    ) -> std::io::Result<GnubgPlayer> {
         let mut child = Command::new(python)
             .arg(script)
-            .arg(plies.to_string())
+            .arg(mode)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .spawn()?;
@@ -157,7 +167,8 @@ impl GnubgPlayer {
 
     /// gnubg's board for the side on roll: (its opponent's 25 counts, its own 25), index 0..23 the
     /// points 1..24 in each side's own numbering, 24 the bar.
-    fn board(pos: &Position, on_roll: Side) -> [[u8; 25]; 2] {
+    #[must_use]
+    pub fn board(pos: &Position, on_roll: Side) -> [[u8; 25]; 2] {
         let mut b = [[0u8; 25]; 2];
         for (k, s) in [!on_roll, on_roll].into_iter().enumerate() {
             let own = pos.side(s);
@@ -165,6 +176,24 @@ impl GnubgPlayer {
             b[k][24] = own[BAR];
         }
         b
+    }
+}
+
+impl GnubgPlayer {
+    /// The helper's answer for `boards`: the on-roll side's win for each (empty if it failed).
+    pub fn wins(&mut self, boards: &[[[u8; 25]; 2]]) -> Vec<f64> {
+        let line = serde_json::json!({ "boards": boards }).to_string();
+        let mut answer = String::new();
+        let ok = writeln!(self.stdin, "{line}").is_ok()
+            && self.stdin.flush().is_ok()
+            && self.stdout.read_line(&mut answer).is_ok();
+        if !ok {
+            return Vec::new();
+        }
+        serde_json::from_str::<serde_json::Value>(&answer)
+            .ok()
+            .and_then(|v| serde_json::from_value(v["win"].clone()).ok())
+            .unwrap_or_default()
     }
 }
 
@@ -198,19 +227,7 @@ impl Player for GnubgPlayer {
             .iter()
             .map(|p| GnubgPlayer::board(&p.position, !side))
             .collect();
-        let line = serde_json::json!({ "boards": boards }).to_string();
-        let mut answer = String::new();
-        let ok = writeln!(self.stdin, "{line}").is_ok()
-            && self.stdin.flush().is_ok()
-            && self.stdout.read_line(&mut answer).is_ok();
-        let wins: Vec<f64> = if ok {
-            serde_json::from_str::<serde_json::Value>(&answer)
-                .ok()
-                .and_then(|v| serde_json::from_value(v["win"].clone()).ok())
-                .unwrap_or_default()
-        } else {
-            Vec::new()
-        };
+        let wins = self.wins(&boards);
         assert_eq!(
             wins.len(),
             plays.len(),
