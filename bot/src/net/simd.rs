@@ -105,7 +105,7 @@ impl Lanes {
                 s = f32x4_add(s, f32x4_mul(*w, *a));
             }
             let s = lanes(s);
-            *o = sigmoid((s[0] + s[2]) + (s[1] + s[3]) + b);
+            *o = sigmoid((s[0] + s[1]) + (s[2] + s[3]) + b);
         }
         out
     }
