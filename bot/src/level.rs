@@ -56,7 +56,7 @@ impl Level {
     pub fn budget(self) -> Budget {
         match self {
             Level::Beginner | Level::Intermediate | Level::Expert => Budget::ZERO_PLY,
-            Level::Strongest => Budget::TWO_PLY,
+            Level::Strongest => Budget::STRONGEST,
         }
     }
 }

@@ -68,7 +68,8 @@ impl Budget {
         wide_margin2: 0.0,
         evals: 0,
     };
-    /// The pruned 2-ply: the best two plays at 1-ply within 0.04.
+    /// The pruned 2-ply: the best two plays at 1-ply within 0.04 (the strongest level until
+    /// [`Budget::STRONGEST`]; the match runner's `ply2`).
     pub const TWO_PLY: Budget = Budget {
         ply: 2,
         keep1: 8,
@@ -79,9 +80,18 @@ impl Budget {
         wide_margin2: 0.0,
         evals: 0,
     };
+    /// The strongest level: 2-ply for the best four plays at 1-ply within 0.08. Judged play by play
+    /// by gnubg 2-ply (`bin/judge`), it loses about half as much as [`Budget::TWO_PLY`]'s best two
+    /// within 0.04, at about twice the time (`bot/FIGURES.md`).
+    pub const STRONGEST: Budget = Budget {
+        keep2: 4,
+        margin2: 0.08,
+        ..Budget::TWO_PLY
+    };
     /// The pruned 2-ply widened to up to 6 plays within 0.10 while the decision stays under
     /// [`WIDE_EVALS`] evaluations: an experiment (the match runner's `ply2wide`), not a level —
-    /// against the pruned 2-ply it scored 47.9% over 800 games (`bot/FIGURES.md`).
+    /// against the pruned 2-ply it scored 47.9% over 800 games; judged play by play it loses less
+    /// than [`Budget::TWO_PLY`] and more than [`Budget::STRONGEST`] (`bot/FIGURES.md`).
     pub const WIDE_TWO_PLY: Budget = Budget {
         wide2: 4,
         wide_margin2: 0.10,

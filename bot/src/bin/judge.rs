@@ -34,11 +34,7 @@ fn budget(name: &str) -> Option<Budget> {
             margin2: 0.06,
             ..two
         },
-        "ply2k4" => Budget {
-            keep2: 4,
-            margin2: 0.08,
-            ..two
-        },
+        "ply2k4" | "strongest" => Budget::STRONGEST,
         "ply2k6" => Budget {
             keep2: 6,
             margin2: 0.12,
