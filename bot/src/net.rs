@@ -65,7 +65,8 @@ pub struct Net {
     /// `OUTPUTS × hidden`.
     pub w2: Vec<f32>,
     pub b2: Vec<f32>,
-    /// `w1` and `b1` for the SIMD pass (wasm with `simd` only; empty after `train`).
+    /// `w1`, `b1` and `w2` for the SIMD pass (wasm with `simd` only; emptied by `train`, after
+    /// which the scalar pass runs).
     #[cfg(all(target_arch = "wasm32", feature = "simd"))]
     lanes: simd::Lanes,
 }

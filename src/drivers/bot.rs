@@ -26,8 +26,8 @@ use crate::state::{Dispatch, Hint, Screen};
 
 /// The worker's loader script for a rule set, next to the page (Trunk's `data-loader-shim`): the
 /// standard-backgammon worker is the same worker with standard backgammon's net inside; each comes
-/// built twice, its net's hidden layer in wasm SIMD where the browser validates it (the same
-/// answers, bit for bit, 2–3× sooner), else scalar.
+/// built twice, its net's forward pass in wasm SIMD where the browser validates it (the same
+/// answers, bit for bit, a decision about 1.5× sooner), else scalar.
 pub fn worker_url(standard: bool) -> &'static str {
     match (standard, simd()) {
         (false, false) => "./bot_worker_loader.js",
@@ -55,6 +55,7 @@ fn simd() -> bool {
     }
     SIMD.with(|s| *s)
 }
+
 /// The pause before the computer's first move of a roll (ms, a range), and between its moves.
 const FIRST_PAUSE: (u64, u64) = (600, 1200);
 const NEXT_PAUSE: u64 = 500;

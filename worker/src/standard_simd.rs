@@ -1,5 +1,5 @@
-//! The standard-backgammon worker (`standard.rs`) built with the `simd` feature: the net's hidden
-//! layer in wasm SIMD. The page loads it where the browser validates SIMD (`src/drivers/bot.rs`).
+//! The standard-backgammon worker (`standard.rs`) built with the `simd` feature: the net's forward
+//! pass in wasm SIMD. The page loads it where the browser validates SIMD (`src/drivers/bot.rs`).
 
 #[path = "main.rs"]
 mod worker;
