@@ -58,6 +58,15 @@ impl Evaluator {
             .and_then(|b| Evaluator::from_bytes(&b).map_err(|e| e.to_string()))
     }
 
+    /// The evaluator of the weights file at `path` if given, else the built-in one of `rules`
+    /// (the benchmarks' and trainers' `--weights` / `--init`).
+    pub fn from_file_or_builtin(path: Option<&str>, rules: Rules) -> Result<Evaluator, String> {
+        match path {
+            Some(path) => Evaluator::from_file(path),
+            None => Evaluator::builtin_for(rules).map_err(|e| e.to_string()),
+        }
+    }
+
     /// Standard backgammon's built-in evaluator, when built in (`standard-net`).
     pub fn builtin_standard() -> Option<Result<Evaluator, WeightsError>> {
         #[cfg(feature = "standard-net")]

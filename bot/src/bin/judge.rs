@@ -108,11 +108,7 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let ev = match &o.weights {
-        Some(path) => Evaluator::from_file(path),
-        None => Evaluator::builtin_for(o.rules).map_err(|e| e.to_string()),
-    };
-    let ev = match ev {
+    let ev = match Evaluator::from_file_or_builtin(o.weights.as_deref(), o.rules) {
         Ok(ev) => ev,
         Err(e) => {
             eprintln!("weights: {e}");

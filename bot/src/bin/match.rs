@@ -105,12 +105,8 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let ev = match &o.weights {
-        Some(path) => Evaluator::from_file(path),
-        // Each rule set's own built-in net.
-        None => Evaluator::builtin_for(o.rules).map_err(|e| e.to_string()),
-    };
-    let ev = match ev {
+    // `--weights`, else each rule set's own built-in net.
+    let ev = match Evaluator::from_file_or_builtin(o.weights.as_deref(), o.rules) {
         Ok(ev) => ev,
         Err(e) => {
             eprintln!("weights: {e}");

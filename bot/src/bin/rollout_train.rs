@@ -112,11 +112,7 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let init = match &o.init {
-        Some(path) => Evaluator::from_file(path),
-        None => Evaluator::builtin_for(o.rules).map_err(|e| e.to_string()),
-    };
-    let mut ev = match init {
+    let mut ev = match Evaluator::from_file_or_builtin(o.init.as_deref(), o.rules) {
         Ok(ev) => ev,
         Err(e) => {
             eprintln!("weights: {e}");
