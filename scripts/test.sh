@@ -15,6 +15,7 @@ cargo clippy --target wasm32-unknown-unknown -p vrhcaby --all-targets -- -D warn
 cargo clippy --target wasm32-unknown-unknown -p vrhcaby-relay --all-targets -- -D warnings
 # The computer's worker with the net's SIMD pass (compiled only for wasm with `simd`).
 cargo clippy --target wasm32-unknown-unknown -p vrhcaby-worker --features standard-net,simd --all-targets -- -D warnings
+cargo clippy --target wasm32-unknown-unknown -p vrhcaby-rules --features simd --lib --test simd -- -D warnings
 
 echo "== native tests (rules crate, app logic)"
 cargo test --workspace
@@ -29,6 +30,8 @@ node --test tests/lzma.test.mjs
 
 echo "== browser component tests (wasm-bindgen-test, headless Chromium)"
 cargo test --target wasm32-unknown-unknown -p vrhcaby --test browser --test peer
+# The rules crate's SIMD read-out of a play (the SIMD workers') against its scalar one.
+cargo test --target wasm32-unknown-unknown -p vrhcaby-rules --features simd --test simd
 
 echo "== release build (the page and its three workers)"
 ./scripts/build.sh

@@ -86,6 +86,45 @@ fn moved_mask(mask: u32, after: &Board, o: usize, t: usize) -> u32 {
     cleared | ((1 << t) & !1)
 }
 
+/// [`Board::sides`] in wasm's 128-bit SIMD (the `simd` feature: the computer's Web Worker where the
+/// browser has it): each half of the board at once, the mover's checkers its positive lanes, the
+/// opponent's its negated negative lanes, put in the opponent's order by one shuffle a half.
+#[cfg(all(target_arch = "wasm32", feature = "simd"))]
+#[target_feature(enable = "simd128")]
+fn sides_simd(p: &[i8; 32], opp_off: u8) -> ([u8; 26], [u8; 26]) {
+    use core::arch::wasm32::{
+        i8x16_max, i8x16_neg, i8x16_shuffle, i8x16_splat, u64x2, u64x2_extract_lane, v128,
+    };
+    let word = |k: usize| u64::from_le_bytes(core::array::from_fn(|i| p[8 * k + i] as u8));
+    let (lo, hi) = (u64x2(word(0), word(1)), u64x2(word(2), word(3)));
+    let zero = i8x16_splat(0);
+    let own = (i8x16_max(lo, zero), i8x16_max(hi, zero));
+    let (neg_lo, neg_hi) = (
+        i8x16_max(i8x16_neg(lo), zero),
+        i8x16_max(i8x16_neg(hi), zero),
+    );
+    // The opponent's point j is the mover's 25 − j (lane 25 − j of the pair): its points 1–15
+    // in the first half, 16–24 in the second; the borne-off and bar lanes are set below.
+    let opp = (
+        i8x16_shuffle::<0, 24, 23, 22, 21, 20, 19, 18, 17, 16, 15, 14, 13, 12, 11, 10>(
+            neg_lo, neg_hi,
+        ),
+        i8x16_shuffle::<9, 8, 7, 6, 5, 4, 3, 2, 1, 0, 0, 0, 0, 0, 0, 0>(neg_lo, neg_hi),
+    );
+    let write = |(a, b): (v128, v128)| {
+        let mut out = [0u8; 26];
+        out[..8].copy_from_slice(&u64x2_extract_lane::<0>(a).to_le_bytes());
+        out[8..16].copy_from_slice(&u64x2_extract_lane::<1>(a).to_le_bytes());
+        out[16..24].copy_from_slice(&u64x2_extract_lane::<0>(b).to_le_bytes());
+        out[24..].copy_from_slice(&u64x2_extract_lane::<1>(b).to_le_bytes()[..2]);
+        out
+    };
+    let mut opp = write(opp);
+    opp[OFF] = opp_off;
+    opp[BAR] = p[OPP_BAR] as u8;
+    (write(own), opp)
+}
+
 /// A position seen from the mover: index 0 = borne off, 1..=24 the mover's points (positive =
 /// mover's checkers, negative = opponent's), 25 = the mover's bar, 26 = the opponent's bar.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -112,6 +151,15 @@ impl Board {
     /// count (`opp_off`) cannot change during a turn.
     #[inline]
     pub(crate) fn sides(&self, opp_off: u8) -> ([u8; 26], [u8; 26]) {
+        #[cfg(all(target_arch = "wasm32", feature = "simd"))]
+        return sides_simd(&self.p, opp_off);
+        #[cfg(not(all(target_arch = "wasm32", feature = "simd")))]
+        self.sides_scalar(opp_off)
+    }
+
+    /// [`Board::sides`] without SIMD, in every build (the SIMD read-out's test compares the two).
+    #[inline]
+    pub(crate) fn sides_scalar(&self, opp_off: u8) -> ([u8; 26], [u8; 26]) {
         // Eight points at a time in a u64 (no SIMD needed, so as fast in the worker's scalar
         // wasm): a lane's sign bit spread over the lane masks the negative lanes; the mover's side
         // is the board's positive part as it stands (0 off, 1..=24, 25 the bar), the opponent's

@@ -480,6 +480,14 @@ impl After<'_> {
         self.board.sides(self.before.side(!self.side)[OFF])
     }
 
+    /// [`After::sides`] read out without SIMD in every build: what a build with the `simd`
+    /// feature tests its SIMD read-out against.
+    #[doc(hidden)]
+    #[must_use]
+    pub fn sides_scalar(&self) -> ([u8; 26], [u8; 26]) {
+        self.board.sides_scalar(self.before.side(!self.side)[OFF])
+    }
+
     /// The position.
     #[must_use]
     pub fn to_position(&self) -> Position {
