@@ -30,8 +30,8 @@ node --test tests/lzma.test.mjs
 
 echo "== browser component tests (wasm-bindgen-test, headless Chromium)"
 cargo test --target wasm32-unknown-unknown -p vrhcaby --test browser --test peer
-# The rules crate's SIMD read-out of a play (the SIMD workers') against its scalar one.
-cargo test --target wasm32-unknown-unknown -p vrhcaby-rules --features simd --test simd
+# The rules crate's SIMD read-out of a play against its scalar one, built as the SIMD workers are.
+cargo test --profile worker --target wasm32-unknown-unknown -p vrhcaby-rules --features simd --test simd
 
 echo "== release build (the page and its three workers)"
 ./scripts/build.sh

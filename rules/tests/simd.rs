@@ -1,7 +1,7 @@
 //! The `simd` feature's read-out of a generated play's two sides (wasm only) gives exactly what the
 //! scalar read-out gives, on every play of positions from self-play in both rule sets.
-//! Run by the test command: `cargo test --target wasm32-unknown-unknown -p vrhcaby-rules
-//! --features simd --test simd`.
+//! Run by the test command in the workers' own cargo profile: `cargo test --profile worker
+//! --target wasm32-unknown-unknown -p vrhcaby-rules --features simd --test simd`.
 #![cfg(all(target_arch = "wasm32", feature = "simd"))]
 
 use vrhcaby_rules::bench::self_play_sample;
