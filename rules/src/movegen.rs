@@ -162,9 +162,10 @@ impl Board {
     pub(crate) fn sides_scalar(&self, opp_off: u8) -> ([u8; 26], [u8; 26]) {
         // Eight points at a time in a u64 (no SIMD needed, so the same code natively and in the
         // scalar worker; wasm has no byte swap, which makes it 1.35× counting there against
-        // `sides_simd`'s 1.2×): a lane's sign bit spread over the lane masks the negative lanes; the mover's side
-        // is the board's positive part as it stands (0 off, 1..=24, 25 the bar), the opponent's
-        // the negated negative part (a lane's `!v + 1`, never carrying: |v| ≤ 15) read backwards.
+        // `sides_simd`'s 1.2×): a lane's sign bit spread over the lane masks the negative lanes;
+        // the mover's side is the board's positive part as it stands (0 off, 1..=24, 25 the bar),
+        // the opponent's the negated negative part (a lane's `!v + 1`, never carrying: |v| ≤ 15)
+        // read backwards.
         const LOW: u64 = 0x0101_0101_0101_0101;
         const HIGH: u64 = 0x8080_8080_8080_8080;
         let mut pos = [0u8; 32];
