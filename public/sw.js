@@ -4,6 +4,9 @@
 const CACHE = 'vrhcaby-v6';
 // The inflater of the app's packed wasm (boot/lzma.js, written beside this by scripts/pack-wasm.mjs).
 importScripts('./lzma.js');
+// The app's wasm chunks and their loader, fetched by the page only when a screen that needs them
+// is first opened; named here by scripts/split-wasm.mjs at build time, cached at install.
+const SPLIT = [];
 
 // The smallest module that needs wasm's 128-bit SIMD: one function returning a v128.const.
 function simdValidates() {
@@ -32,7 +35,7 @@ self.addEventListener('install', (event) => {
     for (const path of ['./manifest.webmanifest', './icon.svg',
       ...['bot_worker', 'bot_worker_standard'].flatMap((w) =>
         [`./${w}${simd}_loader.js`, `./${w}${simd}.js`, `./${w}${simd}_bg.wasm`]),
-      './relay_worker_loader.js', './relay_worker.js', './relay_worker_bg.wasm',
+      './relay_worker_loader.js', './relay_worker.js', './relay_worker_bg.wasm', ...SPLIT,
       // The release build's HTML is minified: an attribute's value may be unquoted.
       ...[...html.matchAll(/\b(?:href|src)=(?:"([^"]+)"|'([^']+)'|([^\s"'>]+))/g)]
         .map((m) => m[1] ?? m[2] ?? m[3]),

@@ -15,7 +15,7 @@ for (const dir of process.argv.slice(2)) {
   const htmlPath = join(dir, 'index.html');
   let html = await readFile(htmlPath, 'utf8');
   for (const name of await readdir(dir)) {
-    if (!/^vrhcaby-web-[0-9a-f]+\.js$/.test(name)) continue;
+    if (!/^vrhcaby-web-[0-9a-f]+(-split-[0-9a-f]+)?\.js$/.test(name)) continue;
     const path = join(dir, name);
     const before = await readFile(path);
     const out = await minify(before.toString('utf8'), {

@@ -5,7 +5,7 @@ use leptos::either::EitherOf6;
 use leptos::prelude::*;
 
 use crate::drivers::{self, link, storage};
-use crate::screens::{FriendScreen, GameScreen, HowTo, StartScreen};
+use crate::screens::{lazy, GameScreen, StartScreen};
 use crate::state::{Dispatch, Screen};
 
 #[component]
@@ -60,9 +60,9 @@ pub fn App() -> impl IntoView {
             {move || match d.nav.screen.get() {
                 Screen::Start if d.nav.opening.get() => EitherOf6::F(()),
                 Screen::Start => EitherOf6::A(view! { <StartScreen/> }),
-                Screen::HowTo => EitherOf6::B(view! { <HowTo/> }),
+                Screen::HowTo => EitherOf6::B(lazily(lazy::how_to)),
                 Screen::Game => EitherOf6::C(view! { <GameScreen/> }),
-                Screen::Friend => EitherOf6::D(view! { <FriendScreen/> }),
+                Screen::Friend => EitherOf6::D(lazily(lazy::friend)),
                 Screen::Computer | Screen::Replay | Screen::History | Screen::Learn => EitherOf6::E(more_screens(d.nav.screen.get())),
             }}
         </div>
@@ -90,12 +90,12 @@ fn act_on_tap(d: Dispatch, tap: &str) {
 
 /// The screens reached from the start screen or a game (other than the game and connecting).
 fn more_screens(screen: Screen) -> impl IntoView {
-    use crate::screens::{ComputerScreen, HistoryScreen, LearnScreen, ReplayScreen};
+    use crate::screens::ComputerScreen;
     use leptos::either::EitherOf4;
     match screen {
-        Screen::Replay => EitherOf4::A(view! { <ReplayScreen/> }),
-        Screen::History => EitherOf4::B(view! { <HistoryScreen/> }),
-        Screen::Learn => EitherOf4::C(view! { <LearnScreen/> }),
+        Screen::Replay => EitherOf4::A(lazily(lazy::replay)),
+        Screen::History => EitherOf4::B(lazily(lazy::history)),
+        Screen::Learn => EitherOf4::C(lazily(lazy::learn)),
         _ => EitherOf4::D(view! { <ComputerScreen/> }),
     }
 }
@@ -109,4 +109,13 @@ fn answer_handed_over(d: Dispatch) -> bool {
     link::clear_invitation_from_url();
     drivers::handover::hand_over(d, code);
     true
+}
+
+/// A screen loaded when first opened (`screens::lazy`).
+fn lazily<F>(load: fn() -> F) -> impl IntoView
+where
+    F: std::future::Future<Output = Result<AnyView, lazy::Unavailable>> + 'static,
+{
+    let fut = leptos::__reexports::send_wrapper::SendWrapper::new(load());
+    Suspend::new(async move { fut.await.unwrap_or_else(|_| ().into_any()) })
 }

@@ -2,6 +2,7 @@
 //! connection to a friend's device, and setting up a game against the computer.
 
 mod game;
+pub mod lazy;
 mod howto;
 pub mod setup;
 mod start;
