@@ -60,9 +60,9 @@ pub fn App() -> impl IntoView {
             {move || match d.nav.screen.get() {
                 Screen::Start if d.nav.opening.get() => EitherOf6::F(()),
                 Screen::Start => EitherOf6::A(view! { <StartScreen/> }),
-                Screen::HowTo => EitherOf6::B(lazily(lazy::how_to)),
+                Screen::HowTo => EitherOf6::B(lazy::show(lazy::how_to)),
                 Screen::Game => EitherOf6::C(view! { <GameScreen/> }),
-                Screen::Friend => EitherOf6::D(lazily(lazy::friend)),
+                Screen::Friend => EitherOf6::D(lazy::show(lazy::friend)),
                 Screen::Computer | Screen::Replay | Screen::History | Screen::Learn => EitherOf6::E(more_screens(d.nav.screen.get())),
             }}
         </div>
@@ -93,9 +93,9 @@ fn more_screens(screen: Screen) -> impl IntoView {
     use crate::screens::ComputerScreen;
     use leptos::either::EitherOf4;
     match screen {
-        Screen::Replay => EitherOf4::A(lazily(lazy::replay)),
-        Screen::History => EitherOf4::B(lazily(lazy::history)),
-        Screen::Learn => EitherOf4::C(lazily(lazy::learn)),
+        Screen::Replay => EitherOf4::A(lazy::show(lazy::replay)),
+        Screen::History => EitherOf4::B(lazy::show(lazy::history)),
+        Screen::Learn => EitherOf4::C(lazy::show(lazy::learn)),
         _ => EitherOf4::D(view! { <ComputerScreen/> }),
     }
 }
@@ -111,11 +111,3 @@ fn answer_handed_over(d: Dispatch) -> bool {
     true
 }
 
-/// A screen loaded when first opened (`screens::lazy`).
-fn lazily<F>(load: fn() -> F) -> impl IntoView
-where
-    F: std::future::Future<Output = Result<AnyView, lazy::Unavailable>> + 'static,
-{
-    let fut = leptos::__reexports::send_wrapper::SendWrapper::new(load());
-    Suspend::new(async move { fut.await.unwrap_or_else(|_| ().into_any()) })
-}

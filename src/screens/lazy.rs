@@ -5,7 +5,13 @@
 //! into a wasm chunk of its own, fetched the first time it is called. Without the feature (tests,
 //! clippy, native builds) each is a plain `async fn` that is ready at once.
 
+use std::future::Future;
+use std::task::{Context, Poll, Waker};
+
 use leptos::prelude::*;
+
+use crate::i18n::Key;
+use crate::state::{Nav, Screen, Settings};
 
 /// A screen's chunk could not be fetched (offline before the service worker had it).
 #[derive(Debug, Clone, Copy)]
@@ -54,3 +60,59 @@ lazy_screen!(
     /// Learn: the puzzles.
     learn in learn => view! { <super::LearnScreen/> }
 );
+
+/// The screen `load` gives: "Loading…" until its chunk has arrived (shown only if that takes a
+/// moment, style/full.css), then the screen; if the chunk cannot arrive, a second try and a way
+/// back to the start. A screen that is there at once (its chunk loaded before, or no `split`
+/// feature) is drawn in this same task.
+pub fn show<F>(load: fn() -> F) -> impl IntoView
+where
+    F: Future<Output = Result<AnyView, Unavailable>> + 'static,
+{
+    let s = expect_context::<Settings>();
+    let nav = expect_context::<Nav>();
+    // `None` while loading; the screen waits in `screen` until drawn.
+    let outcome = RwSignal::new(None::<Result<(), Unavailable>>);
+    let screen = StoredValue::new_local(None::<AnyView>);
+    // `try_`: the player may have left the screen before its chunk arrived.
+    let arrived = move |result: Result<AnyView, Unavailable>| {
+        let result = result.map(|view| {
+            screen.try_update_value(|slot| *slot = Some(view));
+        });
+        outcome.try_set(Some(result));
+    };
+    let start = move || {
+        let mut pending = Box::pin(load());
+        let mut now = Context::from_waker(Waker::noop());
+        match pending.as_mut().poll(&mut now) {
+            Poll::Ready(result) => arrived(result),
+            Poll::Pending => leptos::task::spawn_local(async move { arrived(pending.await) }),
+        }
+    };
+    start();
+    move || match outcome.get() {
+        None => view! {
+            <main class="loading" data-testid="screen-loading" aria-busy="true">
+                <p>{move || s.say(Key::Loading)}</p>
+            </main>
+        }
+        .into_any(),
+        Some(Ok(())) => screen
+            .try_update_value(Option::take)
+            .flatten()
+            .unwrap_or_else(|| ().into_any()),
+        Some(Err(Unavailable)) => view! {
+            <main class="loading" data-testid="screen-failed" role="alert">
+                <p>{move || s.say(Key::ScreenFailed)}</p>
+                <button class="primary" data-testid="screen-retry" on:click=move |_| {
+                    outcome.set(None);
+                    start();
+                }>{move || s.say(Key::Retry)}</button>
+                <button data-testid="back" on:click=move |_| nav.screen.set(Screen::Start)>
+                    {move || s.say(Key::Back)}
+                </button>
+            </main>
+        }
+        .into_any(),
+    }
+}

@@ -181,6 +181,8 @@ test('My games keeps hot-seat games, removes all after a confirmation, and survi
     await page.getByTestId('result-menu').click();
   }
   await page.getByTestId('my-games').click();
+  // My games comes in a wasm chunk of its own, loaded when first opened (src/screens/lazy.rs).
+  await page.getByTestId('history-total').waitFor();
   assert.equal(await page.getByTestId('history-game').count(), 2);
   assert.match(await page.getByTestId('history-total').innerText(), /^Na tomto zařízení: Bílý \d, Černý \d, remízy 0$/);
   await page.getByTestId('history-remove-all').click();
