@@ -19,17 +19,17 @@ pub fn App() -> impl IntoView {
     if answer_handed_over(d) {
     } else if let Some((secret, relays, ice)) = link::room_in_url() {
         link::clear_invitation_from_url();
-        link::join_room(d, secret, relays, ice);
+        drivers::lazy::join_room(d, secret, relays, ice);
     } else if let Some(invitation) = link::invitation_in_url() {
         link::clear_invitation_from_url();
-        link::join(d, invitation);
+        drivers::lazy::join(d, invitation);
     } else if web_sys::window()
         .and_then(|w| w.location().hash().ok())
         .as_deref()
         == Some("#invite")
     {
         link::clear_invitation_from_url();
-        link::invite(d);
+        drivers::lazy::invite(d);
     } else if storage::old_address(d) {
     } else if let Some(tap) = crate::platform::take_boot_tap() {
         act_on_tap(d, &tap);
@@ -76,7 +76,7 @@ pub fn App() -> impl IntoView {
 fn act_on_tap(d: Dispatch, tap: &str) {
     match tap {
         "new-local-game" => crate::screens::setup::start_new(d),
-        "play-friend" => link::invite(d),
+        "play-friend" => drivers::lazy::invite(d),
         "play-computer" => {
             crate::screens::setup::keep_painted_options();
             storage::computer(d);
@@ -107,7 +107,7 @@ fn answer_handed_over(d: Dispatch) -> bool {
         return false;
     };
     link::clear_invitation_from_url();
-    drivers::handover::hand_over(d, code);
+    drivers::lazy::hand_over(d, code);
     true
 }
 

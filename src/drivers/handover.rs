@@ -52,7 +52,7 @@ pub fn install(d: Dispatch) {
             };
             if code.len() <= MAX_LEN && waiting(d) {
                 let _ = reply.post_message(&TAKEN.into());
-                link::connect(d, code);
+                super::lazy::connect(d, code);
             }
         });
         channel.set_onmessage(Some(on_message.as_ref().unchecked_ref()));

@@ -74,7 +74,7 @@ pub fn install(d: Dispatch) {
         {
             // A peer game continued on this device (a reload, a later visit): back into its
             // room, to find the friend by itself.
-            resume(d);
+            super::lazy::resume(d);
         }
     });
 }

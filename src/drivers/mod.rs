@@ -14,6 +14,7 @@ pub mod tab;
 pub mod tutor;
 
 pub mod handover;
+pub mod lazy;
 pub mod link;
 pub mod room;
 

@@ -6,23 +6,13 @@
 //! clippy, native builds) each is a plain `async fn` that is ready at once.
 
 use std::future::Future;
-use std::task::{Context, Poll, Waker};
 
 use leptos::prelude::*;
 
 use crate::i18n::Key;
 use crate::state::{Nav, Screen, Settings};
 
-/// A screen's chunk could not be fetched (offline before the service worker had it).
-#[derive(Debug, Clone, Copy)]
-pub struct Unavailable;
-
-#[cfg(all(feature = "split", target_arch = "wasm32"))]
-impl From<leptos::wasm_split::SplitLoaderError> for Unavailable {
-    fn from(_: leptos::wasm_split::SplitLoaderError) -> Self {
-        Unavailable
-    }
-}
+pub use crate::drivers::lazy::Unavailable;
 
 macro_rules! lazy_screen {
     ($(#[$doc:meta])* $name:ident in $chunk:ident => $view:expr) => {
@@ -81,14 +71,7 @@ where
         });
         outcome.try_set(Some(result));
     };
-    let start = move || {
-        let mut pending = Box::pin(load());
-        let mut now = Context::from_waker(Waker::noop());
-        match pending.as_mut().poll(&mut now) {
-            Poll::Ready(result) => arrived(result),
-            Poll::Pending => leptos::task::spawn_local(async move { arrived(pending.await) }),
-        }
-    };
+    let start = move || crate::drivers::lazy::run(load(), arrived);
     start();
     move || match outcome.get() {
         None => view! {

@@ -4,7 +4,7 @@
 
 use leptos::prelude::*;
 
-use crate::drivers::{link, storage};
+use crate::drivers::storage;
 use crate::i18n::{self, Key};
 use crate::panel::LanguageAndSound;
 use crate::platform;
@@ -56,7 +56,7 @@ pub fn StartScreen() -> impl IntoView {
                     on:click=move |_| super::setup::start_new(d)>
                     {move || s.say(Key::NewLocalGame)}
                 </button>
-                <button class="primary" data-testid="play-friend" on:click=move |_| link::invite(d)>
+                <button class="primary" data-testid="play-friend" on:click=move |_| crate::drivers::lazy::invite(d)>
                     {move || s.say(Key::PlayFriend)}
                 </button>
                 <button class="primary" data-testid="play-computer" on:click=move |_| storage::computer(d)>

@@ -1,0 +1,107 @@
+//! The connection to a friend's device (`link`, `room`, `handover` and `net`), loaded when first
+//! needed.
+//!
+//! With the `split` feature (the page's release build, `scripts/build.sh`) each function of `load`
+//! is a split point of `wasm_split_helpers`: `scripts/split-wasm.mjs` moves the code only these
+//! reach, with the friend screen (`screens::lazy::friend`), into one wasm chunk fetched the first
+//! time a friend is invited, joined or found again. Without the feature (tests, clippy, native
+//! builds) they are called at once. The public functions here take the place of `link`'s own for
+//! every caller outside that chunk.
+
+use std::future::Future;
+use std::task::{Context, Poll, Waker};
+
+use leptos::prelude::Set;
+
+use crate::state::{Dispatch, LinkState, Screen};
+
+/// A chunk could not be fetched (offline before the service worker had it).
+#[derive(Debug, Clone, Copy)]
+pub struct Unavailable;
+
+#[cfg(all(feature = "split", target_arch = "wasm32"))]
+impl From<leptos::wasm_split::SplitLoaderError> for Unavailable {
+    fn from(_: leptos::wasm_split::SplitLoaderError) -> Self {
+        Unavailable
+    }
+}
+
+/// Runs `task` now if it is ready at once (its chunk is loaded), else when it is.
+pub fn run<T: 'static>(task: impl Future<Output = T> + 'static, done: impl FnOnce(T) + 'static) {
+    let mut task = Box::pin(task);
+    match task.as_mut().poll(&mut Context::from_waker(Waker::noop())) {
+        Poll::Ready(value) => done(value),
+        Poll::Pending => leptos::task::spawn_local(async move { done(task.await) }),
+    }
+}
+
+/// A connection step whose chunk could not be fetched: the friend screen, which says so and
+/// offers a second try and a way back (`screens::lazy::show`).
+fn connect_or_say(d: Dispatch, task: impl Future<Output = Result<(), Unavailable>> + 'static) {
+    run(task, move |result| {
+        if result.is_err() {
+            d.nav.link.set(LinkState::Offline);
+            d.nav.screen.set(Screen::Friend);
+        }
+    });
+}
+
+/// Invite a friend (`link::invite`).
+pub fn invite(d: Dispatch) {
+    connect_or_say(d, load::invite(d));
+}
+
+/// Answer an invitation (`link::join`).
+pub fn join(d: Dispatch, invitation: String) {
+    connect_or_say(d, load::join(d, invitation));
+}
+
+/// Enter a friend's room (`link::join_room`).
+pub fn join_room(d: Dispatch, secret: String, relays: Vec<String>, ice: Option<String>) {
+    connect_or_say(d, load::join_room(d, secret, relays, ice));
+}
+
+/// A peer game continued on this device: back into its room (`link::resume`).
+pub fn resume(d: Dispatch) {
+    run(load::resume(d), |_| {});
+}
+
+/// The host takes the guest's answer (`link::connect`).
+pub fn connect(d: Dispatch, answer: String) {
+    connect_or_say(d, load::connect(d, answer));
+}
+
+/// Hand an answer link to the tab that waits for it (`handover::hand_over`).
+pub fn hand_over(d: Dispatch, code: String) {
+    connect_or_say(d, load::hand_over(d, code));
+}
+
+mod load {
+    use super::Unavailable;
+    use crate::drivers::{handover, link};
+    use crate::state::Dispatch;
+
+    macro_rules! split_point {
+        ($name:ident($($arg:ident: $ty:ty),*) => $call:expr) => {
+            #[cfg(all(feature = "split", target_arch = "wasm32"))]
+            #[leptos::wasm_split::wasm_split(friend, wasm_split_path = ::leptos::wasm_split, fallible)]
+            pub fn $name($($arg: $ty),*) -> Result<(), Unavailable> {
+                $call;
+                Ok(())
+            }
+            #[cfg(not(all(feature = "split", target_arch = "wasm32")))]
+            pub async fn $name($($arg: $ty),*) -> Result<(), Unavailable> {
+                $call;
+                Ok(())
+            }
+        };
+    }
+
+    split_point!(invite(d: Dispatch) => link::invite(d));
+    split_point!(join(d: Dispatch, invitation: String) => link::join(d, invitation));
+    split_point!(join_room(d: Dispatch, secret: String, relays: Vec<String>, ice: Option<String>)
+        => link::join_room(d, secret, relays, ice));
+    split_point!(resume(d: Dispatch) => link::resume(d));
+    split_point!(connect(d: Dispatch, answer: String) => link::connect(d, answer));
+    split_point!(hand_over(d: Dispatch, code: String) => handover::hand_over(d, code));
+}
