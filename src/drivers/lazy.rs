@@ -26,12 +26,13 @@ impl From<leptos::wasm_split::SplitLoaderError> for Unavailable {
     }
 }
 
-/// Runs `task` now if it is ready at once (its chunk is loaded), else when it is.
+/// Runs `task` now if it is ready at once (its chunk is loaded), else when it is, in the
+/// reactive owner of the caller either way (a screen's view needs its contexts).
 pub fn run<T: 'static>(task: impl Future<Output = T> + 'static, done: impl FnOnce(T) + 'static) {
     let mut task = Box::pin(task);
     match task.as_mut().poll(&mut Context::from_waker(Waker::noop())) {
         Poll::Ready(value) => done(value),
-        Poll::Pending => leptos::task::spawn_local(async move { done(task.await) }),
+        Poll::Pending => leptos::task::spawn_local_scoped(async move { done(task.await) }),
     }
 }
 
