@@ -110,4 +110,3 @@ fn answer_handed_over(d: Dispatch) -> bool {
     drivers::lazy::hand_over(d, code);
     true
 }
-

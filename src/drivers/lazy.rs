@@ -13,6 +13,7 @@ use std::task::{Context, Poll, Waker};
 
 use leptos::prelude::Set;
 
+use super::link::Stage;
 use crate::state::{Dispatch, LinkState, Screen};
 
 /// A chunk could not be fetched (offline before the service worker had it).
@@ -36,12 +37,14 @@ pub fn run<T: 'static>(task: impl Future<Output = T> + 'static, done: impl FnOnc
     }
 }
 
-/// A connection step whose chunk could not be fetched: the friend screen, which says so and
-/// offers a second try and a way back (`screens::lazy::show`).
+/// A connection step whose chunk could not be fetched: the friend screen, as a failed
+/// connection with its button to invite again (if that screen's chunk, the same one, cannot
+/// arrive either, `screens::lazy::show` says so and offers a second try and a way back).
 fn connect_or_say(d: Dispatch, task: impl Future<Output = Result<(), Unavailable>> + 'static) {
     run(task, move |result| {
         if result.is_err() {
             d.nav.link.set(LinkState::Offline);
+            d.nav.stage.set(Stage::Failed);
             d.nav.screen.set(Screen::Friend);
         }
     });

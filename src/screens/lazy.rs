@@ -71,7 +71,16 @@ where
         });
         outcome.try_set(Some(result));
     };
-    let start = move || crate::drivers::lazy::run(load(), arrived);
+    // The screen is built in this owner (its contexts), also when a second try is pressed on the
+    // failure's view, whose own owner is gone once it is replaced.
+    let owner = Owner::current();
+    let start = move || {
+        let go = || crate::drivers::lazy::run(load(), arrived);
+        match &owner {
+            Some(owner) => owner.with(go),
+            None => go(),
+        }
+    };
     start();
     move || match outcome.get() {
         None => view! {
@@ -84,18 +93,21 @@ where
             .try_update_value(Option::take)
             .flatten()
             .unwrap_or_else(|| ().into_any()),
-        Some(Err(Unavailable)) => view! {
-            <main class="loading" data-testid="screen-failed" role="alert">
-                <p>{move || s.say(Key::ScreenFailed)}</p>
-                <button class="primary" data-testid="screen-retry" on:click=move |_| {
-                    outcome.set(None);
-                    start();
-                }>{move || s.say(Key::Retry)}</button>
-                <button data-testid="back" on:click=move |_| nav.screen.set(Screen::Start)>
-                    {move || s.say(Key::Back)}
-                </button>
-            </main>
+        Some(Err(Unavailable)) => {
+            let start = start.clone();
+            view! {
+                <main class="loading" data-testid="screen-failed" role="alert">
+                    <p>{move || s.say(Key::ScreenFailed)}</p>
+                    <button class="primary" data-testid="screen-retry" on:click=move |_| {
+                        outcome.set(None);
+                        start();
+                    }>{move || s.say(Key::Retry)}</button>
+                    <button data-testid="back" on:click=move |_| nav.screen.set(Screen::Start)>
+                        {move || s.say(Key::Back)}
+                    </button>
+                </main>
+            }
+            .into_any()
         }
-        .into_any(),
     }
 }

@@ -2,8 +2,8 @@
 //! connection to a friend's device, and setting up a game against the computer.
 
 mod game;
-pub mod lazy;
 mod howto;
+pub mod lazy;
 pub mod setup;
 mod start;
 
