@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Installs what building (and, with `--test`, testing) the game needs, skipping what is there:
-# the wasm32 target, Trunk, the wasm-bindgen-cli matching Cargo.lock, xz, npm's binaryen (wasm-opt),
-# playwright-core, axe-core and ws (package-lock.json), and for tests Debian's chromium +
-# chromium-driver and a Nostr relay from PyPI.
+# the wasm32 target, Trunk, the wasm-bindgen-cli matching Cargo.lock, wasm-split-cli, xz, npm's
+# binaryen (wasm-opt), playwright-core, axe-core and ws (package-lock.json), and for tests Debian's
+# chromium + chromium-driver and a Nostr relay from PyPI.
 # Source it (`. scripts/setup.sh`) to get the tools on PATH.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
@@ -26,6 +26,15 @@ WBG_VERSION=$(awk '/^name = "wasm-bindgen"$/ { getline; gsub(/"/, "", $3); print
 if ! wasm-bindgen --version 2>/dev/null | grep -q "$WBG_VERSION"; then
   echo "== installing wasm-bindgen-cli $WBG_VERSION (once)"
   cargo install wasm-bindgen-cli --version "$WBG_VERSION"
+fi
+
+# wasm-split-cli cuts the app's wasm into the main module and the chunks of the screens a game
+# does not need (scripts/split-wasm.mjs); its version must read the split points of the
+# wasm_split_helpers crate Leptos links.
+WSC_VERSION=0.2.4
+if ! cargo install --list | grep -q "^wasm_split_cli_support v$WSC_VERSION:"; then
+  echo "== installing wasm-split-cli $WSC_VERSION (once)"
+  cargo install wasm_split_cli_support --version "$WSC_VERSION" --features build-binary --locked
 fi
 
 # xz packs the app's wasm (scripts/pack-wasm.mjs).

@@ -12,6 +12,8 @@ cargo fmt --all -- --check
 echo "== cargo clippy (native and wasm)"
 cargo clippy --workspace --all-targets -- -D warnings
 cargo clippy --target wasm32-unknown-unknown -p vrhcaby --all-targets -- -D warnings
+# The page's build: the lazy screens and the connection as split points (scripts/split-wasm.mjs).
+cargo clippy --target wasm32-unknown-unknown -p vrhcaby --features split --lib --bins -- -D warnings
 cargo clippy --target wasm32-unknown-unknown -p vrhcaby-relay --all-targets -- -D warnings
 # The computer's worker with the net's SIMD pass (compiled only for wasm with `simd`).
 cargo clippy --target wasm32-unknown-unknown -p vrhcaby-worker --features standard-net,simd --all-targets -- -D warnings

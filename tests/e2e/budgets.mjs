@@ -9,13 +9,17 @@ import { launch, newPage, serveDist, startGame, waitPhase } from './harness.mjs'
 const dist = fileURLToPath(new URL('../../dist/', import.meta.url));
 const sizes = {};
 // What the page fetches before its first game: the HTML (with the styles and the inflater in
-// it), the glue and the packed wasm, which travels as it is (LZMA; scripts/pack-wasm.mjs). The
-// plain wasm is only the fallback; the workers load when first needed, the service worker (and
-// its lzma.js) after the page.
+// it), the glue, the chunks' loader it imports, and the packed main module, which travels as it
+// is (LZMA; scripts/pack-wasm.mjs). The plain wasm is only the fallback; the chunks
+// (scripts/split-wasm.mjs) load when their screen is first opened, the workers when first
+// needed, the service worker (and its lzma.js) after the page.
+const chunks = {};
 for (const f of await readdir(dist)) {
-  if (!/^(index\.html|vrhcaby-web-[0-9a-f]+\.js|vrhcaby-web-[0-9a-f]+_bg\.lzma)$/.test(f)) continue;
+  if (!/^(index\.html|vrhcaby-web-.*)$/.test(f)) continue;
   const bytes = await readFile(dist + f);
-  sizes[f] = { raw: bytes.length, gzip: f.endsWith('.lzma') ? bytes.length : gzipSync(bytes, { level: 9 }).length };
+  const size = { raw: bytes.length, gzip: f.endsWith('.lzma') ? bytes.length : gzipSync(bytes, { level: 9 }).length };
+  if (/^(index\.html|vrhcaby-web-[0-9a-f]+(-split-[0-9a-f]+)?\.js|vrhcaby-web-[0-9a-f]+_bg\.lzma)$/.test(f)) sizes[f] = size;
+  if (/^vrhcaby-web-[0-9a-f]+-\w+-[0-9a-f]+\.wasm$/.test(f)) chunks[f] = size;
 }
 // The computer's Web Worker (created when a computer game, a hint or an analysis starts): its wasm
 // (with the weights) and JS. Standard backgammon's worker (the same worker with its own net) is
@@ -94,6 +98,8 @@ const stats = (xs) => {
 console.log(JSON.stringify({
   first_load_gzip_bytes: firstLoadGzip,
   files: sizes,
+  chunks_gzip_bytes: Object.values(chunks).reduce((a, s) => a + s.gzip, 0),
+  chunks,
   bot_worker_gzip_bytes: botWorkerGzip,
   bot_worker_files: botSizes,
   standard_worker_gzip_bytes: standardWorkerGzip,
