@@ -5,7 +5,8 @@
 // when the board is playable; likewise "Play the computer" → its set-up screen → a game against
 // it; then a second visit with the service worker (its start screen; its board, the first visit's
 // game continued). `wasm` is when the app's wasm had arrived, `afterWasm` the board's time less
-// that.
+// that. Last, How to play, whose code comes in a chunk of its own: `howTo` from the tap (the app
+// ready) to the screen on a first visit, `againHowTo` from navigation on a second visit.
 // Prints each run and the medians as JSON.
 //
 //   ./scripts/build.sh && node bench/load.mjs [runs] [path]      (path: '' the page, e.g. 'peer/')
@@ -83,10 +84,32 @@ async function computer() {
   return { setup, game };
 }
 
+// A screen in a chunk of its own (scripts/split-wasm.mjs): How to play, tapped once the app is
+// ready on the first visit (`howTo`: from the tap to the screen, its chunk over the throttled
+// network), and on the second visit as soon as its painted button shows (`againHowTo`: from
+// navigation; the chunk comes from the service worker's cache).
+async function lazyScreen() {
+  const { context, page } = await throttled();
+  await page.goto(server.url + path, { waitUntil: 'commit' });
+  await page.locator('#boot').waitFor({ state: 'detached', timeout: 60_000 });
+  const tap = await now(page);
+  await page.getByTestId('how-to-play').click({ noWaitAfter: true });
+  await page.getByTestId('howto-standard').waitFor({ timeout: 60_000 });
+  const howTo = (await now(page)) - tap;
+  await page.evaluate(() => navigator.serviceWorker.ready);
+  await page.waitForTimeout(3000);
+  await page.goto(server.url + path, { waitUntil: 'commit' });
+  await page.getByTestId('how-to-play').click({ noWaitAfter: true, timeout: 60_000 });
+  await page.getByTestId('howto-standard').waitFor({ timeout: 60_000 });
+  const againHowTo = await now(page);
+  await context.close();
+  return { howTo, againHowTo };
+}
+
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const rows = [];
 for (let i = 0; i < runs; i++) {
-  const row = { ...(await newGame()), ...(await computer()) };
+  const row = { ...(await newGame()), ...(await computer()), ...(await lazyScreen()) };
   for (const k of Object.keys(row)) row[k] = Math.round(row[k]);
   console.log(JSON.stringify(row));
   rows.push(row);
