@@ -28,41 +28,73 @@ impl From<leptos::wasm_split::SplitLoaderError> for Unavailable {
 }
 
 /// Runs `task` now if it is ready at once (its chunk is loaded), else when it is, in the
-/// reactive owner of the caller either way (a screen's view needs its contexts).
-pub fn run<T: 'static>(task: impl Future<Output = T> + 'static, done: impl FnOnce(T) + 'static) {
+/// reactive owner of the caller either way (a screen's view needs its contexts). Whether it was
+/// ready at once.
+pub fn run<T: 'static>(
+    task: impl Future<Output = T> + 'static,
+    done: impl FnOnce(T) + 'static,
+) -> bool {
     let mut task = Box::pin(task);
     match task.as_mut().poll(&mut Context::from_waker(Waker::noop())) {
-        Poll::Ready(value) => done(value),
-        Poll::Pending => leptos::task::spawn_local_scoped(async move { done(task.await) }),
+        Poll::Ready(value) => {
+            done(value);
+            true
+        }
+        Poll::Pending => {
+            leptos::task::spawn_local_scoped(async move { done(task.await) });
+            false
+        }
     }
 }
 
 /// A connection step whose chunk could not be fetched: the friend screen, as a failed
 /// connection with its button to invite again (if that screen's chunk, the same one, cannot
 /// arrive either, `screens::lazy::show` says so and offers a second try and a way back).
-fn connect_or_say(d: Dispatch, task: impl Future<Output = Result<(), Unavailable>> + 'static) {
+fn connect_or_say(
+    d: Dispatch,
+    task: impl Future<Output = Result<(), Unavailable>> + 'static,
+) -> bool {
     run(task, move |result| {
         if result.is_err() {
             d.nav.link.set(LinkState::Offline);
             d.nav.stage.set(Stage::Failed);
             d.nav.screen.set(Screen::Friend);
         }
-    });
+    })
 }
 
-/// Invite a friend (`link::invite`).
+/// A step the player asked for from outside a game (the start screen, an invitation or answer
+/// in the address): while its chunk is on its way, the friend screen says it is getting ready,
+/// in place of the screen it was asked from.
+fn meanwhile_preparing(d: Dispatch, ready: bool) {
+    if !ready {
+        d.nav.stage.set(Stage::Preparing);
+        d.nav.screen.set(Screen::Friend);
+    }
+}
+
+/// Invite a friend (`link::invite`), from the start screen.
 pub fn invite(d: Dispatch) {
+    let ready = connect_or_say(d, load::invite(d));
+    meanwhile_preparing(d, ready);
+}
+
+/// Find the friend again from a game whose link is down (`link::invite` too): the game stays on
+/// the screen meanwhile.
+pub fn reconnect(d: Dispatch) {
     connect_or_say(d, load::invite(d));
 }
 
 /// Answer an invitation (`link::join`).
 pub fn join(d: Dispatch, invitation: String) {
-    connect_or_say(d, load::join(d, invitation));
+    let ready = connect_or_say(d, load::join(d, invitation));
+    meanwhile_preparing(d, ready);
 }
 
 /// Enter a friend's room (`link::join_room`).
 pub fn join_room(d: Dispatch, secret: String, relays: Vec<String>, ice: Option<String>) {
-    connect_or_say(d, load::join_room(d, secret, relays, ice));
+    let ready = connect_or_say(d, load::join_room(d, secret, relays, ice));
+    meanwhile_preparing(d, ready);
 }
 
 /// A peer game continued on this device: back into its room (`link::resume`).
@@ -77,7 +109,8 @@ pub fn connect(d: Dispatch, answer: String) {
 
 /// Hand an answer link to the tab that waits for it (`handover::hand_over`).
 pub fn hand_over(d: Dispatch, code: String) {
-    connect_or_say(d, load::hand_over(d, code));
+    let ready = connect_or_say(d, load::hand_over(d, code));
+    meanwhile_preparing(d, ready);
 }
 
 mod load {

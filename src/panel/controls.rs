@@ -84,7 +84,7 @@ pub fn Controls(confirm_resign: RwSignal<bool>, confirm_leave: RwSignal<bool>) -
                         }}
                     </span>
                     <Show when=move || !online && playing() && !matches!(link_state(), LinkState::Reconnecting | LinkState::Connecting)>
-                        <button class="chip" data-testid="reconnect" on:click=move |_| crate::drivers::lazy::invite(d)>
+                        <button class="chip" data-testid="reconnect" on:click=move |_| crate::drivers::lazy::reconnect(d)>
                             {s.say(Key::Reconnect)}
                         </button>
                     </Show>

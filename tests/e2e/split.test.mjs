@@ -2,7 +2,8 @@
 // arrives first, and the screens a game does not need (how to play, a friend's device with the
 // whole connection, a replay, my games, learn) come in chunks fetched only when first opened; a
 // chunk that cannot arrive gets a clear message in the player's language, a second try and a way
-// back, and loses nothing; the service worker caches every chunk, so each screen opens offline
+// back, and loses nothing; an invitation in the address shows the friend screen while its chunk
+// arrives; the service worker caches every chunk, so each screen opens offline
 // from the second visit.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -77,6 +78,22 @@ test('a chunk that cannot arrive: a clear message, a second try, a way back, and
   await page.getByTestId('back').click();
   await page.getByTestId('continue').click();
   await waitPhase(page, 'moving');
+  assert.deepEqual(page.errors, []);
+});
+
+test('an invitation opened while its chunk is on the way shows the friend screen getting ready, not the start screen', { timeout: 60_000 }, async () => {
+  const page = await newPage(browser, { serviceWorkers: 'block' });
+  const held = [];
+  let release = false;
+  await page.route(CHUNK, (route) => (release ? route.continue() : held.push(route)));
+  await page.goto(`${server.url}#invite`);
+  await page.getByTestId('screen-loading').waitFor();
+  await page.locator('#boot').waitFor({ state: 'detached' });
+  assert.equal(await page.locator('main.start').count(), 0, 'the start screen is not drawn on the way');
+  while (held.length === 0) await page.waitForTimeout(20);
+  release = true;
+  for (const route of held) await route.continue();
+  await page.getByTestId('invite-link').waitFor();
   assert.deepEqual(page.errors, []);
 });
 
