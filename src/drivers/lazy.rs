@@ -113,32 +113,36 @@ pub fn hand_over(d: Dispatch, code: String) {
     meanwhile_preparing(d, ready);
 }
 
+/// `chunk: name(args) -> T => body` declares `name` as a split point in the wasm chunk `chunk`: with the `split` feature a
+/// `wasm_split_helpers` split point (`fallible`: a chunk that cannot be fetched is `Unavailable`,
+/// not a panic), without it a plain `async fn` ready at once. The one definition of both shapes,
+/// for the connection here and the screens of `screens::lazy`.
+macro_rules! split_point {
+    ($(#[$doc:meta])* $chunk:ident: $name:ident($($arg:ident: $ty:ty),*) -> $out:ty => $body:expr) => {
+        $(#[$doc])*
+        #[cfg(all(feature = "split", target_arch = "wasm32"))]
+        #[leptos::wasm_split::wasm_split($chunk, wasm_split_path = ::leptos::wasm_split, fallible)]
+        pub fn $name($($arg: $ty),*) -> Result<$out, $crate::drivers::lazy::Unavailable> {
+            Ok($body)
+        }
+        $(#[$doc])*
+        #[cfg(not(all(feature = "split", target_arch = "wasm32")))]
+        pub async fn $name($($arg: $ty),*) -> Result<$out, $crate::drivers::lazy::Unavailable> {
+            Ok($body)
+        }
+    };
+}
+pub(crate) use split_point;
+
 mod load {
-    use super::Unavailable;
     use crate::drivers::{handover, link};
     use crate::state::Dispatch;
 
-    macro_rules! split_point {
-        ($name:ident($($arg:ident: $ty:ty),*) => $call:expr) => {
-            #[cfg(all(feature = "split", target_arch = "wasm32"))]
-            #[leptos::wasm_split::wasm_split(friend, wasm_split_path = ::leptos::wasm_split, fallible)]
-            pub fn $name($($arg: $ty),*) -> Result<(), Unavailable> {
-                $call;
-                Ok(())
-            }
-            #[cfg(not(all(feature = "split", target_arch = "wasm32")))]
-            pub async fn $name($($arg: $ty),*) -> Result<(), Unavailable> {
-                $call;
-                Ok(())
-            }
-        };
-    }
-
-    split_point!(invite(d: Dispatch) => link::invite(d));
-    split_point!(join(d: Dispatch, invitation: String) => link::join(d, invitation));
-    split_point!(join_room(d: Dispatch, secret: String, relays: Vec<String>, ice: Option<String>)
-        => link::join_room(d, secret, relays, ice));
-    split_point!(resume(d: Dispatch) => link::resume(d));
-    split_point!(connect(d: Dispatch, answer: String) => link::connect(d, answer));
-    split_point!(hand_over(d: Dispatch, code: String) => handover::hand_over(d, code));
+    split_point!(friend: invite(d: Dispatch) -> () => link::invite(d));
+    split_point!(friend: join(d: Dispatch, invitation: String) -> () => link::join(d, invitation));
+    split_point!(friend: join_room(d: Dispatch, secret: String, relays: Vec<String>, ice: Option<String>)
+        -> () => link::join_room(d, secret, relays, ice));
+    split_point!(friend: resume(d: Dispatch) -> () => link::resume(d));
+    split_point!(friend: connect(d: Dispatch, answer: String) -> () => link::connect(d, answer));
+    split_point!(friend: hand_over(d: Dispatch, code: String) -> () => handover::hand_over(d, code));
 }

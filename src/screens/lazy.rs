@@ -12,43 +12,28 @@ use leptos::prelude::*;
 use crate::i18n::Key;
 use crate::state::{Nav, Screen, Settings};
 
+use crate::drivers::lazy::split_point;
 pub use crate::drivers::lazy::Unavailable;
 
-macro_rules! lazy_screen {
-    ($(#[$doc:meta])* $name:ident in $chunk:ident => $view:expr) => {
-        $(#[$doc])*
-        #[cfg(all(feature = "split", target_arch = "wasm32"))]
-        #[leptos::wasm_split::wasm_split($chunk, wasm_split_path = ::leptos::wasm_split, fallible)]
-        pub fn $name() -> Result<AnyView, Unavailable> {
-            Ok($view.into_any())
-        }
-        $(#[$doc])*
-        #[cfg(not(all(feature = "split", target_arch = "wasm32")))]
-        pub async fn $name() -> Result<AnyView, Unavailable> {
-            Ok($view.into_any())
-        }
-    };
-}
-
-lazy_screen!(
+split_point!(
     /// How to play.
-    how_to in howto => view! { <super::HowTo/> }
+    howto: how_to() -> AnyView => view! { <super::HowTo/> }.into_any()
 );
-lazy_screen!(
+split_point!(
     /// Connecting to a friend's device.
-    friend in friend => view! { <super::FriendScreen/> }
+    friend: friend() -> AnyView => view! { <super::FriendScreen/> }.into_any()
 );
-lazy_screen!(
+split_point!(
     /// A game record replayed.
-    replay in replay => view! { <super::ReplayScreen/> }
+    replay: replay() -> AnyView => view! { <super::ReplayScreen/> }.into_any()
 );
-lazy_screen!(
+split_point!(
     /// My games.
-    history in history => view! { <super::HistoryScreen/> }
+    history: history() -> AnyView => view! { <super::HistoryScreen/> }.into_any()
 );
-lazy_screen!(
+split_point!(
     /// Learn: the puzzles.
-    learn in learn => view! { <super::LearnScreen/> }
+    learn: learn() -> AnyView => view! { <super::LearnScreen/> }.into_any()
 );
 
 /// The screen `load` gives: "Loading…" until its chunk has arrived (shown only if that takes a
