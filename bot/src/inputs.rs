@@ -132,6 +132,19 @@ pub fn encode_of(own: &[u8; 26], opp: &[u8; 26], out: &mut Inputs) {
     out.push(i + 1, (lead / 40.0).clamp(-2.0, 2.0));
 }
 
+/// Whether input `i` is zero in every position of its kind: in a race (`contact` false) the
+/// features that need contact (blots, shots, the opponent's last checker's points and blocked
+/// rolls); with contact, the race flag. A net never sees these, so its weights for them are
+/// stored as zero (`weights::serialize`).
+#[must_use]
+pub fn always_zero(i: usize, contact: bool) -> bool {
+    if contact {
+        return i == 2 * PER_SIDE;
+    }
+    let first = 24 * PER_POINT + 3;
+    i < 2 * PER_SIDE && [1, 2, 5, 6].contains(&(i % PER_SIDE).wrapping_sub(first))
+}
+
 fn pips(x: &[u8; 26]) -> u32 {
     (1..=BAR).map(|i| i as u32 * u32::from(x[i])).sum()
 }
@@ -303,6 +316,58 @@ mod tests {
             seen_hits += u32::from(fast > 0 && fast < 36);
         }
         assert!(seen_hits > 5_000, "{seen_hits}");
+    }
+
+    #[test]
+    fn the_inputs_said_to_be_always_zero_are() {
+        let mut seed = 4242u64;
+        let mut next = |n: u64| {
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            (seed >> 33) % n
+        };
+        let (mut races, mut contacts) = (0, 0);
+        let mut out = Inputs::default();
+        for k in 0..20_000 {
+            let mut x = [0u8; 26];
+            let mut y = [0u8; 26];
+            // Every other position on each side's first 12 points (a race) or anywhere.
+            let top = if k % 2 == 0 { 12 } else { 24 };
+            for side in [&mut x, &mut y] {
+                for _ in 0..next(16) {
+                    let p = if top == 24 && next(15) == 0 {
+                        BAR
+                    } else {
+                        1 + next(top) as usize
+                    };
+                    side[p] += 1;
+                }
+                side[OFF] = 15 - side.iter().sum::<u8>();
+            }
+            for p in 1..=24 {
+                if x[p] > 0 && y[25 - p] > 0 {
+                    y[OFF] += y[25 - p];
+                    y[25 - p] = 0;
+                }
+            }
+            encode_of(&x, &y, &mut out);
+            let dense = out.dense();
+            for (i, v) in dense.iter().enumerate() {
+                assert!(
+                    !always_zero(i, out.contact) || *v == 0.0,
+                    "input {i} {x:?} {y:?}"
+                );
+            }
+            if out.contact {
+                contacts += 1;
+            } else {
+                races += 1;
+            }
+        }
+        assert!(races > 5_000 && contacts > 5_000, "{races} {contacts}");
+        let silent = (0..INPUTS).filter(|&i| always_zero(i, false)).count();
+        assert_eq!(silent, 2 * 4);
     }
 
     #[test]

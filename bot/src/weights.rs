@@ -23,7 +23,7 @@
 
 use std::fmt;
 
-use crate::inputs::INPUTS;
+use crate::inputs::{always_zero, INPUTS};
 use crate::net::{Net, OUTPUTS};
 
 pub const MAGIC: &[u8; 8] = b"VRHCBOT\0";
@@ -113,6 +113,21 @@ fn push_rows(out: &mut Vec<u8>, values: &[f32], len: usize, width: Width) {
     }
 }
 
+/// `net`'s hidden-layer weights with the rows of the inputs it never sees zeroed
+/// ([`always_zero`]: a race net's for the bar and the contact features, a contact net's for the
+/// race flag); its evaluations are the same, and the file compresses better.
+fn silenced(net: &Net, contact: bool) -> Vec<f32> {
+    let mut w1 = net.w1.clone();
+    if net.inputs == INPUTS {
+        for (i, row) in w1.chunks_mut(net.hidden).enumerate() {
+            if always_zero(i, contact) {
+                row.fill(0.0);
+            }
+        }
+    }
+    w1
+}
+
 /// The file for `nets` (contact, race).
 #[must_use]
 pub fn serialize(nets: &[&Net; 2]) -> Vec<u8> {
@@ -120,11 +135,11 @@ pub fn serialize(nets: &[&Net; 2]) -> Vec<u8> {
     out.extend_from_slice(MAGIC);
     out.extend_from_slice(&VERSION.to_le_bytes());
     out.extend_from_slice(&2u16.to_le_bytes());
-    for net in nets {
+    for (net, contact) in nets.iter().zip([true, false]) {
         for d in [net.inputs, net.hidden, OUTPUTS] {
             out.extend_from_slice(&(d as u16).to_le_bytes());
         }
-        push_rows(&mut out, &net.w1, net.hidden, Width::I8);
+        push_rows(&mut out, &silenced(net, contact), net.hidden, Width::I8);
         push_rows(&mut out, &net.b1, net.hidden, Width::I8);
         push_rows(&mut out, &net.w2, net.hidden, Width::I16);
         push_rows(&mut out, &net.b2, OUTPUTS, Width::I16);
