@@ -280,15 +280,19 @@ mod tests {
         count
     }
 
-    #[test]
-    fn hit_rolls_agrees_with_counting_by_hand() {
-        let mut seed = 12345u64;
-        let mut next = |n: u64| {
+    /// A seeded generator of numbers below `n` (a linear congruential step).
+    fn below(mut seed: u64) -> impl FnMut(u64) -> u64 {
+        move |n| {
             seed = seed
                 .wrapping_mul(6364136223846793005)
                 .wrapping_add(1442695040888963407);
             (seed >> 33) % n
-        };
+        }
+    }
+
+    #[test]
+    fn hit_rolls_agrees_with_counting_by_hand() {
+        let mut next = below(12345u64);
         let mut seen_hits = 0;
         for _ in 0..20_000 {
             let mut x = [0u8; 26];
@@ -320,13 +324,7 @@ mod tests {
 
     #[test]
     fn the_inputs_said_to_be_always_zero_are() {
-        let mut seed = 4242u64;
-        let mut next = |n: u64| {
-            seed = seed
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            (seed >> 33) % n
-        };
+        let mut next = below(4242u64);
         let (mut races, mut contacts) = (0, 0);
         let mut out = Inputs::default();
         for k in 0..20_000 {

@@ -114,7 +114,7 @@ fn push_rows(out: &mut Vec<u8>, values: &[f32], len: usize, width: Width) {
 }
 
 /// `net`'s hidden-layer weights with the rows of the inputs it never sees zeroed
-/// ([`always_zero`]: a race net's for the bar and the contact features, a contact net's for the
+/// ([`always_zero`]: a race net's for the features that need contact, a contact net's for the
 /// race flag); its evaluations are the same, and the file compresses better.
 fn silenced(net: &Net, contact: bool) -> Vec<f32> {
     let mut w1 = net.w1.clone();
