@@ -8,63 +8,58 @@ use std::process::ExitCode;
 use vrhcaby_bot::eval::Evaluator;
 use vrhcaby_bot::net::Net;
 
+/// The mean of `nets`, weight by weight (all of one shape).
+fn mean<'a>(nets: impl Iterator<Item = &'a Net> + Clone) -> Net {
+    let n = nets.clone().count() as f32;
+    let mean_of = |layer: fn(&Net) -> &Vec<f32>| {
+        let mut sum = vec![0.0f32; nets.clone().next().map_or(0, |net| layer(net).len())];
+        for net in nets.clone() {
+            sum.iter_mut()
+                .zip(layer(net))
+                .for_each(|(s, w)| *s += w / n);
+        }
+        sum
+    };
+    let first = nets.clone().next().expect("at least one net");
+    Net::new(
+        first.inputs,
+        first.hidden,
+        mean_of(|net| &net.w1),
+        mean_of(|net| &net.b1),
+        mean_of(|net| &net.w2),
+        mean_of(|net| &net.b2),
+    )
+}
+
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let usage = "usage: average --out FILE IN...";
     let (out, inputs) = match args.split_first() {
         Some((flag, rest)) if flag == "--out" && rest.len() >= 2 => (&rest[0], &rest[1..]),
         _ => {
-            eprintln!("{usage}");
+            eprintln!("usage: average --out FILE IN...");
             return ExitCode::FAILURE;
         }
     };
-    let mut nets = Vec::new();
+    let mut files = Vec::new();
     for path in inputs {
-        let loaded = std::fs::read(path)
-            .map_err(|e| e.to_string())
-            .and_then(|b| Evaluator::from_bytes(&b).map_err(|e| e.to_string()));
-        match loaded {
-            Ok(ev) => nets.push(ev),
+        match Evaluator::from_file(path) {
+            Ok(ev) => files.push(ev),
             Err(e) => {
                 eprintln!("{path}: {e}");
                 return ExitCode::FAILURE;
             }
         }
     }
-    let mut mean = nets[0].clone();
-    let n = nets.len() as f32;
-    let same = nets
-        .iter()
-        .all(|ev| ev.contact.hidden == mean.contact.hidden && ev.race.hidden == mean.race.hidden);
-    if !same {
+    let shape = |ev: &Evaluator| (ev.contact.hidden, ev.race.hidden);
+    if files.iter().any(|ev| shape(ev) != shape(&files[0])) {
         eprintln!("the files' nets differ in shape");
         return ExitCode::FAILURE;
     }
-    for k in 0..2 {
-        let pick = |e: &Evaluator| {
-            if k == 0 {
-                e.contact.clone()
-            } else {
-                e.race.clone()
-            }
-        };
-        let first = pick(&mean);
-        let mut sums = [&first.w1, &first.b1, &first.w2, &first.b2].map(|l| vec![0.0f32; l.len()]);
-        for ev in &nets {
-            let net = pick(ev);
-            for (sum, layer) in sums.iter_mut().zip([&net.w1, &net.b1, &net.w2, &net.b2]) {
-                sum.iter_mut().zip(layer).for_each(|(s, w)| *s += w / n);
-            }
-        }
-        let [w1, b1, w2, b2] = sums;
-        let net = Net::new(first.inputs, first.hidden, w1, b1, w2, b2);
-        if k == 0 {
-            mean.contact = net;
-        } else {
-            mean.race = net;
-        }
-    }
-    if let Err(e) = std::fs::write(out, mean.to_bytes()) {
+    let averaged = Evaluator {
+        contact: mean(files.iter().map(|ev| &ev.contact)),
+        race: mean(files.iter().map(|ev| &ev.race)),
+    };
+    if let Err(e) = std::fs::write(out, averaged.to_bytes()) {
         eprintln!("{out}: {e}");
         return ExitCode::FAILURE;
     }
