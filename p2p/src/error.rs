@@ -52,6 +52,9 @@ pub enum PeerError {
     NotLateYet,
     /// A log or a message is longer than a real game could need.
     TooLong,
+    /// A heartbeat of the other device puts its clock outside the bounds this device measured
+    /// from the heartbeats before it (the other clock cannot be in both places).
+    ClockLie,
 }
 
 impl fmt::Display for PeerError {
@@ -119,6 +122,9 @@ impl fmt::Display for PeerError {
                 "the other side's time has not run out on this device yet (2 s are allowed for the connection)",
             ),
             PeerError::TooLong => f.write_str("the game's log is longer than any real game"),
+            PeerError::ClockLie => f.write_str(
+                "the other device's clock readings contradict the ones before them; this device keeps its own measurement",
+            ),
         }
     }
 }
@@ -147,6 +153,7 @@ impl PeerError {
             PeerError::EarlyClaim => "early_claim",
             PeerError::NotLateYet => "not_late",
             PeerError::TooLong => "too_long",
+            PeerError::ClockLie => "clock",
         }
     }
 }

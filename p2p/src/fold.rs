@@ -46,6 +46,9 @@ pub(crate) enum Void {
     /// A dice message for another roll, a second commitment, a reveal before both
     /// commitments, or a stamp before the record's last time.
     Dice,
+    /// An `offline` judgement about a move clock that is not the one running out at its
+    /// stamp (it would change nothing there, and would leave the side marked offline).
+    NoEffect,
 }
 
 /// The two logs folded up to `pos`: the game (its record is the merged record), the dice parts
@@ -255,6 +258,15 @@ impl Fold {
         if rolled {
             self.roll += 1;
             self.parts = Parts::default();
+            // The dice are thrown: a side marked offline for the exchange is not any more
+            // (presence cannot stay stuck and turn a later clock into an R18 loss).
+            for side in Side::ALL {
+                if self.game.is_offline(side) {
+                    if let Ok(ev) = self.game.apply(Command::Online { side }, t) {
+                        self.events.extend(ev);
+                    }
+                }
+            }
         }
         Ok(())
     }
@@ -289,12 +301,28 @@ impl Fold {
                 if !allowed {
                     return Err(Void::NotTheirs);
                 }
-                self.command(cmd, a.t)?;
-                if let Command::Offline { .. } = cmd {
-                    // A judgement `offline` is stamped 1 ms before the deadline it judges:
-                    // the offline loss (R18) follows at the deadline.
+                if let Command::Offline { side } = cmd {
+                    // A judgement is about one instant (issue 39): outside a dice exchange it
+                    // is `offline` stamped 1 ms before the move clock it judges runs out, and
+                    // the offline loss (R18) follows at that deadline — or it is void. Inside
+                    // an exchange it marks the side for the `dice_late` that follows it, until
+                    // the dice are thrown.
+                    self.flush(a.t);
+                    let exchange = matches!(
+                        self.game.phase(),
+                        Phase::Lot | Phase::Opening | Phase::Rolling
+                    );
+                    let judges_clock = self.game.phase() == Phase::Moving
+                        && self.game.turn() == Some(side)
+                        && self.game.deadline() == Some(a.t.saturating_add(1));
+                    if !exchange && !judges_clock && self.game.result().is_none() {
+                        return Err(Void::NoEffect);
+                    }
+                    self.command(cmd, a.t)?;
                     self.flush(a.t.saturating_add(1));
+                    return Ok(());
                 }
+                self.command(cmd, a.t)?;
                 Ok(())
             }
             Act::Commit { roll, hash } => {

@@ -13,7 +13,7 @@ mod message;
 mod peer;
 
 pub use act::{judged, Act, Authored};
-pub use clock::{ClockSync, MAX_OFFSET_MS};
+pub use clock::{ClockSync, Sample, MAX_OFFSET_MS, MAX_UNCERTAINTY_MS};
 pub use dice::{
     commitment, dice_from_secrets, dice_pair_from_secrets, from_hex32, lot_from_secrets, to_hex,
 };

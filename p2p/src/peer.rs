@@ -42,6 +42,9 @@ const MAX_CROSSING: usize = 512;
 const SLEEP_GAP_MS: Millis = 3_000;
 /// The link-down spans kept for checking judgements about this device.
 const MAX_DOWN: usize = 64;
+/// While a game is on, a save is asked for at least this often, so that a reloaded page knows
+/// until when it was open (its closed span starts there, not at the last act).
+pub const ALIVE_SAVE_MS: Millis = 2_000;
 
 /// What a call produced: events for the screen, messages to send, whether to save first.
 #[derive(Debug, Default, PartialEq, Eq)]
@@ -126,6 +129,8 @@ struct Link {
     prev_heard: Millis,
     /// Hellos heard in the current second (rate limit): (second, count).
     hellos: (Millis, u32),
+    /// When a save was last asked for to keep the moment this page was open (see `tick`).
+    alive_saved: Millis,
 }
 
 /// The deadlines this device holds the other side to, by its own clock (S15).
@@ -168,6 +173,9 @@ pub struct PeerGame {
     born: Option<Millis>,
     /// Spans (shared time) when this device did not hear the other; the end is `None` while on.
     down: Vec<(Millis, Option<Millis>)>,
+    /// Silences that ended in a close (shared time: the last message heard, the close): the
+    /// network went away before this device noticed (see `disconnected`).
+    quiet: Vec<(Millis, Millis)>,
     judge: Judge,
     /// The other device's acts we refused, kept for export.
     refused: Vec<(u32, Authored)>,
@@ -188,6 +196,7 @@ pub(super) fn void_error(v: Void, a: &Authored) -> PeerError {
     match v {
         Void::Rules(e) => PeerError::Rejected(e),
         Void::NotTheirs => PeerError::NotAllowedFromPeer("this act"),
+        Void::NoEffect => PeerError::PresenceUnseen { t: a.t },
         Void::Dice => PeerError::BadDiceMessage {
             roll: match a.act {
                 Act::Commit { roll, .. } | Act::Reveal { roll, .. } | Act::Roll { roll } => roll,
@@ -259,6 +268,7 @@ impl PeerGame {
             clock: ClockSync::default(),
             link: Link::default(),
             down: Vec::new(),
+            quiet: Vec::new(),
             judge: Judge::default(),
             refused: Vec::new(),
             divergence: None,
@@ -494,6 +504,12 @@ impl PeerGame {
         out.merge(self.judge(now));
         out.merge(self.step(now, fresh));
         out.send.extend(self.resend_parts(now));
+        if self.cur.game.result().is_none()
+            && now >= self.link.alive_saved.saturating_add(ALIVE_SAVE_MS)
+        {
+            self.link.alive_saved = now;
+            out.save = true;
+        }
         out
     }
 

@@ -215,6 +215,7 @@ pub fn peer_error(lang: Lang, e: &PeerError) -> String {
         P::EarlyClaim => pick("Druhé zařízení chtělo výhru (Nečekat) dřív, než tu vypršel čas.", "The other device claimed the win (Don't wait) before the time ran out here."),
         P::NotLateYet => pick("Soupeřovi ještě neuplynul čas (na spojení se čekají 2 s navíc).", "The opponent's time has not run out yet (2 s more are allowed for the connection)."),
         P::TooLong => pick("Záznam hry je delší, než může být skutečná hra.", "The game's log is longer than any real game."),
+        P::ClockLie => pick("Údaje o čase od druhého zařízení si odporují; platí čas změřený tady.", "The other device's clock readings contradict each other; the time measured here stands."),
     }
 }
 

@@ -29,8 +29,23 @@ impl PeerGame {
     /// ended by it. One that began after the deadline does not count (S17).
     pub(super) fn cut_off_at(&self, d: Millis) -> bool {
         let tol = self.cut_tol();
-        self.down.iter().any(|&(s, e)| {
+        self.cut_spans().any(|(s, e)| {
             s <= d.saturating_add(tol) && e.is_none_or(|e| e.saturating_add(tol) >= d)
+        })
+    }
+
+    /// The spans this device was cut off, as far as judgements about its own deadlines go: the
+    /// down spans, each begun at the silence before it if the close came after one.
+    fn cut_spans(&self) -> impl Iterator<Item = (Millis, Option<Millis>)> + '_ {
+        self.down.iter().map(|&(s, e)| {
+            let start = self
+                .quiet
+                .iter()
+                .filter(|&&(_, close)| close >= s && e.is_none_or(|e| close <= e))
+                .map(|&(from, _)| from)
+                .min()
+                .unwrap_or(s);
+            (start.min(s), e)
         })
     }
 
@@ -39,14 +54,17 @@ impl PeerGame {
     pub(super) fn cut_off_around(&self, t: Millis) -> bool {
         let tol = self.cut_tol();
         let seen_until = tol.saturating_add(self.late_tol());
-        self.down.iter().any(|&(s, e)| {
+        self.cut_spans().any(|(s, e)| {
             s <= t.saturating_add(tol) && e.is_none_or(|e| e >= t.saturating_sub(seen_until))
         })
     }
 
-    /// Whether our act `i` had reached the other device, as far as this device knows, by
-    /// shared time `t`.
-    fn delivered_by(&self, i: usize, t: Millis) -> bool {
+    /// Whether our act `i` had been sent over an open link by shared time `t` (S17): a link
+    /// that carried it, as far as this device knows — the other acknowledged it, this device
+    /// went on hearing the other at once `DELIVERY_MS` after sending it, or the channel then
+    /// closed while this device still heard the other at once (a close, not the network
+    /// going silent: what was sent before a close is delivered). See `note_delivered`.
+    fn sent_by(&self, i: usize, t: Millis) -> bool {
         let at = self.delivered_at.get(i).copied().unwrap_or(0);
         let tol = self
             .clock
@@ -67,8 +85,8 @@ impl PeerGame {
         n: usize,
         landed: &Landing,
     ) -> Result<(), PeerError> {
-        let unseen_delivered =
-            |upto: Millis| (seen..self.logs[self.seat].len()).any(|i| self.delivered_by(i, upto));
+        let unseen_sent =
+            |upto: Millis| (seen..self.logs[self.seat].len()).any(|i| self.sent_by(i, upto));
         let refuse = Err(PeerError::PresenceUnseen { t });
         match landed.phase {
             Phase::Moving => {
@@ -77,9 +95,9 @@ impl PeerGame {
                 if matches!(cmd, Command::DiceLate { .. }) || landed.deadline != Some(d) {
                     return refuse;
                 }
-                // Our time had run out with us cut off at that instant, and nothing we did
-                // that had reached the other side by then was left out.
-                if !self.cut_off_at(d) || unseen_delivered(d) {
+                // Our time had run out with us cut off at that instant, and nothing we had
+                // sent over an open link by then was left out (S17).
+                if !self.cut_off_at(d) || unseen_sent(d) {
                     return refuse;
                 }
                 Ok(())
@@ -133,7 +151,7 @@ impl PeerGame {
         };
         let our_commit = find(self.seat, false, ours_len);
         if our_commit.is_none_or(|i| i >= seen) {
-            if our_commit.is_some_and(|i| self.delivered_by(i, t)) {
+            if our_commit.is_some_and(|i| self.sent_by(i, t)) {
                 return false;
             }
             return match find(peer, false, n) {
@@ -142,7 +160,7 @@ impl PeerGame {
             };
         }
         let our_reveal = find(self.seat, true, ours_len);
-        if our_reveal.is_some_and(|i| i < seen || self.delivered_by(i, t)) {
+        if our_reveal.is_some_and(|i| i < seen || self.sent_by(i, t)) {
             return false;
         }
         // Our reveal was due from its commitment's going out, as it counts (S19).

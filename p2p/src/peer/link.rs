@@ -5,6 +5,10 @@
 use vrhcaby_rules::Millis;
 
 use super::{Output, PeerGame, DELIVERY_MS, MAX_DOWN, SLEEP_GAP_MS};
+
+/// A channel that closes within this long of the last message heard closed (a close by either
+/// device); one silent longer first is the network going away (heartbeats come every second).
+pub const CLEAN_CLOSE_MS: Millis = 1_500;
 use crate::message::Message;
 
 impl PeerGame {
@@ -38,6 +42,33 @@ impl PeerGame {
     pub fn disconnected(&mut self, now: Millis) -> Output {
         if self.link.up {
             self.link.down_at = now;
+            // A close while this device still heard the other at once (not the network going
+            // silent first): what it sent over this channel while hearing the other went over
+            // an open link, and a reliable channel delivers what was sent before its close
+            // (S17: a cut-off that began after our act, or that the other device's close
+            // started, never turns that act late).
+            let l = &self.link;
+            if l.present && now.saturating_sub(l.last_heard) <= CLEAN_CLOSE_MS {
+                let from = l.up_since.max(l.live_since);
+                for i in 0..self.delivered_at.len() {
+                    let sent = self.sent.get(i).copied().unwrap_or(0);
+                    if self.delivered_at[i] == 0 && sent != 0 && sent >= from && sent <= now {
+                        self.delivered_at[i] = sent.max(1);
+                    }
+                }
+            }
+        }
+        // A close that came after a silence (the network went away, and this device noticed
+        // only now): as far as a judgement about this device's own deadline goes (R18, S14), it
+        // was cut off from the last moment it heard the other (`quiet`). For anything else the
+        // cut-off begins at the close: a silence alone decides nothing (S16).
+        let l = &self.link;
+        if l.up && l.last_heard >= l.up_since && now.saturating_sub(l.last_heard) > CLEAN_CLOSE_MS {
+            let span = (self.clock.shared(l.last_heard), self.clock.shared(now));
+            if self.quiet.len() == MAX_DOWN {
+                self.quiet.remove(0);
+            }
+            self.quiet.push(span);
         }
         self.link.up = false;
         self.end_live();
@@ -50,11 +81,10 @@ impl PeerGame {
     /// channel closed, this device asleep, or the page closed.
     pub(super) fn went_down(&mut self, from: Millis, to: Option<Millis>) {
         if let Some(open) = self.down.last_mut().filter(|d| d.1.is_none()) {
-            // Already cut off: a sleep that began before the channel closed starts it earlier.
-            if to.is_some() {
-                open.0 = open.0.min(from);
-                return;
-            }
+            // Already cut off: a sleep that began before the channel closed starts it earlier,
+            // and a second close (of a channel that had not opened again) changes nothing.
+            open.0 = open.0.min(from);
+            return;
         }
         if self.down.len() == MAX_DOWN {
             self.down.remove(0);
@@ -79,6 +109,32 @@ impl PeerGame {
                 self.link.unlive_from = Some(self.link.last_heard);
             }
         }
+    }
+
+    /// The last moment this device heard the other at once (see `Link::unlive_from`): now, if
+    /// it hears it at once still.
+    pub(super) fn heard_until(&self) -> Option<Millis> {
+        let l = &self.link;
+        let live = l.up
+            && l.present
+            && l.last_heard
+                >= l.live_since
+                    .saturating_add(super::receive::RESEND_WINDOW_MS);
+        let mut until = if live {
+            Some(l.last_heard)
+        } else {
+            l.unlive_from
+        };
+        // Acts of the other that came but wait (for our clock, or for a gap to fill) are not
+        // saved: after a reload they come again, bounded as when they first came.
+        let waiting = self.deferred.iter().map(|(_, _, r)| r);
+        for r in waiting.chain(self.early.values().map(|(_, r)| r)) {
+            until = match (until, r.anchor) {
+                (Some(u), Some(a)) => Some(u.min(a)),
+                _ => None,
+            };
+        }
+        until
     }
 
     pub(super) fn heard(&mut self, now: Millis) {

@@ -4,6 +4,7 @@ use vrhcaby_rules::{Command, Millis, Side};
 
 use super::{void_error, Divergence, Output, PeerGame};
 use crate::act::{judged, Act, Authored};
+use crate::clock::Sample;
 use crate::error::PeerError;
 use crate::fold::{Landing, GRACE_MS};
 use crate::message::{Message, VERSION};
@@ -94,9 +95,12 @@ impl PeerGame {
                 have,
             } => {
                 self.heard(now);
+                let mut lie = false;
                 if let Some(t1) = echo {
                     let was_ready = self.clock.ready();
-                    if self.clock.sample(t1, held, t, now) && !was_ready {
+                    let sample = self.clock.sample(t1, held, t, now);
+                    lie = sample == Sample::Contradiction;
+                    if self.clock.ready() && !was_ready {
                         self.link.ready_at = now;
                         // Spans noted before the clocks were synchronised were in our own time:
                         // put them in shared time.
@@ -107,6 +111,9 @@ impl PeerGame {
                         };
                         for span in &mut self.down {
                             *span = (shift(span.0), span.1.map(shift));
+                        }
+                        for span in &mut self.quiet {
+                            *span = (shift(span.0), shift(span.1));
                         }
                     }
                 }
@@ -123,6 +130,11 @@ impl PeerGame {
                 let l = &self.link;
                 if l.up && l.present && now >= l.live_since.saturating_add(RESEND_WINDOW_MS) {
                     self.link.beat_have = self.link.beat_have.max(have.min(ours));
+                }
+                if lie {
+                    // Its clock cannot be where this heartbeat says and where the ones before
+                    // said: the sample is refused (our bounds stand), and the player is told.
+                    out.refused.push(PeerError::ClockLie);
                 }
                 Ok(out)
             }

@@ -29,8 +29,33 @@ struct Saved {
     /// Whether the offset came from a sample (else the next link waits for one).
     #[serde(default)]
     synced: bool,
+    /// The clock bounds this device measured: `(lo, hi, at)` (issue 39; absent before).
+    #[serde(default)]
+    bounds: Option<(i64, i64, Millis)>,
     #[serde(default)]
     down: Vec<(Millis, Option<Millis>)>,
+    /// Silences that ended in a close: (the last message heard, the close), shared time.
+    #[serde(default)]
+    quiet: Vec<(Millis, Millis)>,
+    /// When each of our acts was last sent, first sent over an open channel, and known to
+    /// have arrived (this device's clock; 0 = not yet).
+    #[serde(default)]
+    sent: Vec<Millis>,
+    #[serde(default)]
+    first_up: Vec<Millis>,
+    #[serde(default)]
+    delivered_at: Vec<Millis>,
+    /// The last moment (this device's clock) this page is known to have been open: a page
+    /// closed span on loading starts here, not at the last act's stamp.
+    #[serde(default)]
+    alive: Millis,
+    /// When this game was made on this device (its clock), if it was.
+    #[serde(default)]
+    born: Option<Millis>,
+    /// The last moment (this device's clock) it heard the other device at once: an act of
+    /// the other made before it would have come then (the bound on backdating after a load).
+    #[serde(default)]
+    heard_until: Option<Millis>,
     #[serde(default)]
     refused: Vec<(u32, Authored)>,
     /// `[n, "we"|"they", code]` when the records differ for good.
@@ -61,7 +86,15 @@ impl PeerGame {
             secrets: self.secrets.iter().map(|(r, s)| (*r, to_hex(s))).collect(),
             offset: self.clock.offset(),
             synced: self.clock.ready(),
+            bounds: self.clock.bounds(),
             down: self.down.clone(),
+            quiet: self.quiet.clone(),
+            sent: self.sent.clone(),
+            first_up: self.first_up.clone(),
+            delivered_at: self.delivered_at.clone(),
+            alive: self.link.last_tick.max(self.link.last_heard),
+            born: self.born,
+            heard_until: self.heard_until(),
             refused: self.refused.clone(),
             divergence,
         };
@@ -91,7 +124,7 @@ impl PeerGame {
             secrets.push((roll, s));
         }
         pg.secrets = secrets;
-        pg.clock = ClockSync::restored(saved.offset, saved.synced);
+        pg.clock = ClockSync::restored(saved.offset, saved.synced, saved.bounds);
         pg.down = saved
             .down
             .into_iter()
@@ -99,7 +132,20 @@ impl PeerGame {
             .take(MAX_DOWN - 1)
             .rev()
             .collect();
-        // The page was closed since the last act it knew of: a span without the other device
+        pg.quiet = saved.quiet.into_iter().rev().take(MAX_DOWN).rev().collect();
+        // What this device knew of its own acts' sending (S17, S19): a reload forgets nothing
+        // the live page would have used. Each list is for our acts only, and as long as our log.
+        let ours = pg.logs[pg.seat].len();
+        let fit = |mut v: Vec<Millis>| {
+            v.resize(ours, 0);
+            v
+        };
+        pg.sent = fit(saved.sent);
+        pg.first_up = fit(saved.first_up);
+        pg.delivered_at = fit(saved.delivered_at);
+        pg.born = saved.born;
+        // The page was closed from the last moment it was known open (its own clock; for a save
+        // of an earlier version, the last act it knew of): a span without the other device
         // (its judgements about that time may stand).
         if pg.down.last().is_none_or(|d| d.1.is_some()) {
             let last = Side::ALL
@@ -108,8 +154,15 @@ impl PeerGame {
                 .max()
                 .or(pg.created())
                 .unwrap_or(0);
-            pg.down.push((last, None));
+            let from = if saved.alive != 0 {
+                pg.clock.shared(saved.alive).max(last)
+            } else {
+                last
+            };
+            pg.down.push((from, None));
         }
+        pg.link.last_tick = saved.alive;
+        pg.link.unlive_from = saved.heard_until;
         pg.refused = saved.refused.into_iter().take(64).collect();
         pg.divergence = saved.divergence.map(|(n, who, code)| Divergence {
             n,

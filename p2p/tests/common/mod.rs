@@ -55,6 +55,13 @@ pub struct Net {
     /// The same for acts only (heartbeats go on).
     pub holding_acts: BySide<bool>,
     pub held: BySide<Vec<String>>,
+    /// The network died (`die`): when (true time) each device notices and its channel closes.
+    pub notice: BySide<Option<Millis>>,
+    /// Acts each side sent that a close lost in flight (the other's page closed under them):
+    /// S17 counts them as sent over an open link, the other never had them.
+    pub lost_in_close: BySide<u32>,
+    /// Acts each side sent that the network lost in flight when it died.
+    pub lost_in_death: BySide<u32>,
 }
 
 impl Net {
@@ -100,6 +107,9 @@ impl Net {
             holding: BySide::default(),
             holding_acts: BySide::default(),
             held: BySide::default(),
+            notice: BySide::default(),
+            lost_in_close: BySide::default(),
+            lost_in_death: BySide::default(),
         }
     }
 
@@ -172,7 +182,60 @@ impl Net {
         q.push_back((at, text));
     }
 
+    /// The network dies: what is in flight and what is sent from now on is lost, and each
+    /// device notices only after `detect` ms of silence (its own draw in the range), when its
+    /// channel closes — as a WebRTC link that goes away does.
+    pub fn die(&mut self, detect: (Millis, Millis)) {
+        self.up = false;
+        for side in Side::ALL {
+            let acts = self.queue[side]
+                .iter()
+                .filter(|(_, t)| matches!(decode(t), Ok(Message::Act { .. })))
+                .count();
+            self.lost_in_death[!side] += acts as u32;
+            self.queue[side].clear();
+            let (lo, hi) = detect;
+            self.notice[side] = Some(self.now + lo + self.rng.below(hi - lo + 1));
+        }
+    }
+
+    /// Either device closes the channel: what was sent before the close is delivered first
+    /// (a reliable channel's close), then both channels close.
+    pub fn close_clean(&mut self) {
+        // (What a device sends while taking what came is sent before the close too.)
+        // (A device asleep takes nothing: what waits for it is lost with the channel.)
+        while let Some(side) = Side::ALL
+            .into_iter()
+            .find(|&s| self.awake(s) && !self.queue[s].is_empty())
+        {
+            if let Some((_, text)) = self.queue[side].pop_front() {
+                self.receive_text(side, &text);
+            }
+        }
+        self.disconnect();
+    }
+
+    /// Devices that notice the dead network now close their channels.
+    fn notice_death(&mut self) {
+        for side in Side::ALL {
+            if self.notice[side].is_some_and(|t| t <= self.now) && self.awake(side) {
+                self.notice[side] = None;
+                let c = self.clock(side);
+                let out = self.dev[side].pg.disconnected(c);
+                self.handle(side, out);
+            }
+        }
+    }
+
     pub fn connect(&mut self) {
+        // A device that had not noticed the death yet sees its old channel close first.
+        for side in Side::ALL {
+            if self.notice[side].take().is_some() {
+                let c = self.clock(side);
+                let out = self.dev[side].pg.disconnected(c);
+                self.handle(side, out);
+            }
+        }
         self.up = true;
         for side in Side::ALL {
             let c = self.clock(side);
@@ -183,7 +246,13 @@ impl Net {
 
     pub fn disconnect(&mut self) {
         self.up = false;
+        self.notice = BySide::default();
         for side in Side::ALL {
+            let acts = self.queue[side]
+                .iter()
+                .filter(|(_, t)| matches!(decode(t), Ok(Message::Act { .. })))
+                .count();
+            self.lost_in_close[!side] += acts as u32;
             self.queue[side].clear();
             let c = self.clock(side);
             let out = self.dev[side].pg.disconnected(c);
@@ -282,6 +351,7 @@ impl Net {
             let next_tick = self.next_tick.white.min(self.next_tick.black);
             self.now = next_msg.min(next_tick).min(end).max(self.now);
             self.deliver();
+            self.notice_death();
             for side in Side::ALL {
                 if self.now >= self.next_tick[side] {
                     self.tick(side);
@@ -322,10 +392,15 @@ impl Net {
     pub fn reload(&mut self, side: Side) {
         let saved = self.dev[side].pg.save();
         self.dev[side].pg = PeerGame::load(&saved).expect("a saved game loads");
-        let was_up = self.up;
-        self.disconnect();
-        if was_up {
+        if self.up {
+            // Its channel closes on both devices, and a new link is made.
+            self.disconnect();
             self.connect();
+        } else {
+            // The link was down (or had died unnoticed): only this page's channel is gone; the
+            // other device notices as it would have.
+            self.notice[side] = None;
+            self.queue[side].clear();
         }
     }
 
