@@ -56,7 +56,13 @@ pub struct ClockSync {
     /// The delays (round trip less the time the other held our heartbeat) of the last
     /// `RECENT` heartbeats, to bound how long a message of the other device may take.
     recent: Vec<i64>,
+    /// When (our clock) we sent our last heartbeats: an answer must echo one of them, so the
+    /// round trip is one we timed ourselves (not saved: after a reload, new ones come).
+    beats: std::collections::VecDeque<Millis>,
 }
+
+/// Our heartbeats remembered for their answers (the other echoes the last one it got).
+const BEATS: usize = 16;
 
 /// The saved form of the bounds: `(lo, hi, at)`.
 pub type Bounds = (i64, i64, Millis);
@@ -78,10 +84,9 @@ impl ClockSync {
                 c
             }
             None => ClockSync {
-                bounds: None,
                 offset: offset.clamp(-MAX_OFFSET_MS, MAX_OFFSET_MS),
                 ready,
-                recent: Vec::new(),
+                ..ClockSync::default()
             },
         }
     }
@@ -139,6 +144,17 @@ impl ClockSync {
         u64::try_from(ours.saturating_add(self.offset.div_euclid(2))).unwrap_or(0)
     }
 
+    /// We sent a heartbeat stamped `t` (our clock): its answer may come.
+    pub fn sent(&mut self, t: Millis) {
+        if self.beats.back().is_some_and(|&b| b >= t) {
+            return;
+        }
+        if self.beats.len() == BEATS {
+            self.beats.pop_front();
+        }
+        self.beats.push_back(t);
+    }
+
     /// One exchange: we sent at `t1` (our clock), the peer says it held that heartbeat `held`
     /// ms and sent its answer at `t3` (its clock), we received that at `t4`. The answer was
     /// made after `t1 + held` and before `t4` (our clock), so the offset lies in
@@ -153,7 +169,8 @@ impl ClockSync {
             return Sample::Ignored;
         };
         let rtt = t4.saturating_sub(t1);
-        if !(0..=MAX_DELAY_MS).contains(&rtt) {
+        let ours = u64::try_from(t1).is_ok_and(|t| self.beats.contains(&t));
+        if !ours || !(0..=MAX_DELAY_MS).contains(&rtt) {
             return Sample::Ignored;
         }
         // A claimed hold longer than the whole round trip is a lie that would invert the
@@ -211,6 +228,23 @@ impl ClockSync {
 mod tests {
     use super::*;
 
+    /// `c` sent a heartbeat at `t1` and its answer came: the sample it gives.
+    fn answer(c: &mut ClockSync, t1: Millis, held: Millis, t3: Millis, t4: Millis) -> Sample {
+        c.sent(t1);
+        c.sample(t1, held, t3, t4)
+    }
+
+    /// An answer must echo a heartbeat we sent: a made-up echo (claiming a round trip of
+    /// nothing, to place the offset anywhere) is not a sample.
+    #[test]
+    fn an_echo_of_a_heartbeat_we_never_sent_is_ignored() {
+        let mut a = ClockSync::default();
+        a.sent(1_000);
+        assert_eq!(a.sample(1_090, 0, 50_000, 1_090), Sample::Ignored);
+        assert!(!a.ready());
+        assert_eq!(a.sample(1_000, 0, 1_050, 1_090), Sample::Used);
+    }
+
     #[test]
     fn both_devices_agree_on_shared_time() {
         // The peer's clock is 2 minutes and 7 ms ahead; 40 ms each way.
@@ -219,9 +253,9 @@ mod tests {
         let mut b = ClockSync::default();
         // a sends at 1000 (a's clock), b gets it at 1040 + skew, answers at 1050 + skew,
         // a gets it at 1090.
-        assert_eq!(a.sample(1_000, 10, 1_050 + skew, 1_090), Sample::Used);
+        assert_eq!(answer(&mut a, 1_000, 10, 1_050 + skew, 1_090), Sample::Used);
         assert_eq!(
-            b.sample(2_000 + skew, 10, 2_050, 2_090 + skew),
+            answer(&mut b, 2_000 + skew, 10, 2_050, 2_090 + skew),
             Sample::Used
         );
         assert!(a.offset().abs_diff(120_007) <= 1, "{}", a.offset());
@@ -233,16 +267,16 @@ mod tests {
     #[test]
     fn a_forged_sample_cannot_move_shared_time() {
         let mut a = ClockSync::default();
-        assert_eq!(a.sample(1_000, 10, 1_050, 1_090), Sample::Used);
+        assert_eq!(answer(&mut a, 1_000, 10, 1_050, 1_090), Sample::Used);
         let before = a.shared(10_000);
         // A heartbeat claiming the peer's clock is 4 minutes ahead, with a small delay.
         assert_eq!(
-            a.sample(2_000, 10, 2_050 + 240_000, 2_090),
+            answer(&mut a, 2_000, 10, 2_050 + 240_000, 2_090),
             Sample::Contradiction
         );
         assert_eq!(a.shared(10_000), before);
         // An honest later sample within the bounds is taken.
-        assert_eq!(a.sample(3_000, 10, 3_045, 3_080), Sample::Used);
+        assert_eq!(answer(&mut a, 3_000, 10, 3_045, 3_080), Sample::Used);
     }
 
     #[test]
@@ -250,16 +284,16 @@ mod tests {
         let mut a = ClockSync::default();
         // Found by fuzzing: a stamp near the end of time overflowed the offset's sum.
         assert_eq!(
-            a.sample(1_000_000, 0, i64::MAX as u64, 1_000_010),
+            answer(&mut a, 1_000_000, 0, i64::MAX as u64, 1_000_010),
             Sample::Ignored
         );
         assert_eq!(
-            a.sample(1_000, 0, 5, 900),
+            answer(&mut a, 1_000, 0, 5, 900),
             Sample::Ignored,
             "an answer before the question"
         );
         assert_eq!(
-            a.sample(1_000, 0, 1_000 + 3_600_000, 1_100),
+            answer(&mut a, 1_000, 0, 1_000 + 3_600_000, 1_100),
             Sample::Ignored,
             "an hour off"
         );
@@ -274,7 +308,7 @@ mod tests {
         let mut a = ClockSync::default();
         // Real round trips of 200 ms; the peer's clock is really 0 ms off.
         let mut now = 10_000u64;
-        assert_eq!(a.sample(now, 0, now + 100, now + 200), Sample::Used);
+        assert_eq!(answer(&mut a, now, 0, now + 100, now + 200), Sample::Used);
         let first = a.offset();
         let mut moved = 0i64;
         for i in 0..400u64 {
@@ -283,7 +317,7 @@ mod tests {
             // delay, 1 ms less each time) and stamps its answer 5 s further on each time.
             let claimed_delay = 200u64.saturating_sub(i).max(1);
             let t3 = now + 100 + 5_000 * (i + 1);
-            let _ = a.sample(now, 200 - claimed_delay, t3, now + 200);
+            let _ = answer(&mut a, now, 200 - claimed_delay, t3, now + 200);
             moved = moved.max((a.offset() - first).abs());
         }
         assert!(moved <= 110, "the estimate walked {moved} ms");
@@ -295,12 +329,12 @@ mod tests {
     #[test]
     fn forged_long_round_trips_cannot_widen_the_uncertainty() {
         let mut a = ClockSync::default();
-        assert_eq!(a.sample(1_000, 0, 1_050, 1_100), Sample::Used);
+        assert_eq!(answer(&mut a, 1_000, 0, 1_050, 1_100), Sample::Used);
         let u = a.uncertainty();
         for i in 0..30u64 {
             let t1 = 2_000 + i * 1_000;
             // 9.9 s "round trips": the answer came 9.9 s after our heartbeat.
-            let _ = a.sample(t1, 0, t1 + 9_000, t1 + 9_900);
+            let _ = answer(&mut a, t1, 0, t1 + 9_000, t1 + 9_900);
         }
         assert!(a.uncertainty() <= u + 20, "{} > {u}", a.uncertainty());
         assert!(a.offset().abs() <= 60, "{}", a.offset());
@@ -311,9 +345,9 @@ mod tests {
     #[test]
     fn a_wide_first_sample_is_not_ready() {
         let mut a = ClockSync::default();
-        assert_eq!(a.sample(1_000, 0, 6_000, 10_000), Sample::Used);
+        assert_eq!(answer(&mut a, 1_000, 0, 6_000, 10_000), Sample::Used);
         assert!(!a.ready());
-        assert_eq!(a.sample(11_000, 0, 11_100, 11_200), Sample::Used);
+        assert_eq!(answer(&mut a, 11_000, 0, 11_100, 11_200), Sample::Used);
         assert!(a.ready());
         assert!(a.uncertainty() <= 103, "{}", a.uncertainty());
     }
@@ -323,13 +357,13 @@ mod tests {
     #[test]
     fn restored_bounds_hold_after_a_reload() {
         let mut a = ClockSync::default();
-        assert_eq!(a.sample(1_000, 0, 1_050, 1_100), Sample::Used);
+        assert_eq!(answer(&mut a, 1_000, 0, 1_050, 1_100), Sample::Used);
         let b = ClockSync::restored(a.offset(), a.ready(), a.bounds());
         assert_eq!(b.offset(), a.offset());
         assert!(b.ready());
         let mut b = b;
         assert_eq!(
-            b.sample(5_000, 0, 5_050 + 3_000, 5_100),
+            answer(&mut b, 5_000, 0, 5_050 + 3_000, 5_100),
             Sample::Contradiction
         );
     }
@@ -338,10 +372,10 @@ mod tests {
     #[test]
     fn drift_is_allowed_for() {
         let mut a = ClockSync::default();
-        assert_eq!(a.sample(1_000, 0, 1_050, 1_100), Sample::Used);
+        assert_eq!(answer(&mut a, 1_000, 0, 1_050, 1_100), Sample::Used);
         let later = 3_601_000;
         assert_eq!(
-            a.sample(later, 0, later + 50 + 1_000, later + 100),
+            answer(&mut a, later, 0, later + 50 + 1_000, later + 100),
             Sample::Used
         );
     }

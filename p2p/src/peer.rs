@@ -121,6 +121,9 @@ struct Link {
     /// the other made while this device could hear it arrives at once, so none is believed
     /// stamped more than `LATE_MS` before this.
     unlive_from: Option<Millis>,
+    /// The other answered a heartbeat we sent when this channel opened: what it re-sent for
+    /// our hello has come (see `channel_settled`).
+    settled: bool,
     /// The most of our acts a heartbeat said the other holds, heard on this link once the
     /// re-sent acts had come (`RESEND_WINDOW_MS` after hearing it again): no later act of it
     /// may have seen fewer.

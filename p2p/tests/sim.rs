@@ -366,6 +366,8 @@ impl Game1 {
             self.net.dev[side].asleep_until = 0;
         }
         if !self.net.up {
+            // (Once both devices saw a dead link go.)
+            self.net.run(8_000);
             self.net.connect();
         }
         self.net.delay = (10, 50);
@@ -406,20 +408,26 @@ fn honest(seed: u64) -> Result<Game1, String> {
     // no link came back before the deadline at stake, the judging device's record (S16) and
     // the judged device's refusal (S17) both stand: the records differ, by the rules. That is
     // the only divergence allowed: an act was lost in flight in this game, and the refusing
-    // device's first refusal is a judgement about it (`presence`) or an answer to its offer
-    // that came after the lapse (`time`, from the offer's check: `min` 0).
+    // device's first refusal is a judgement about it (`presence`), an answer to its offer that
+    // came after the lapse (`time`, from the offer's check: `min` 0), or the lost act itself,
+    // re-sent later than the delivery allowance reaches back (`time`).
     let allowed = |side: Side| {
         let d = &g.net.dev[side];
         let lost = Side::ALL
             .iter()
             .any(|&s| g.net.lost_in_close[s] + g.net.lost_in_death[s] > 0);
-        lost && d.pg.divergence().is_some_and(|d| d.refused_by_us)
-            && matches!(
-                d.errors
-                    .iter()
-                    .find(|e| !matches!(e, PeerError::OutOfOrder { .. })),
-                Some(PeerError::PresenceUnseen { .. } | PeerError::TimeOutOfRange { min: 0, .. })
-            )
+        let refused = d.pg.divergence().filter(|d| d.refused_by_us);
+        let first = d
+            .errors
+            .iter()
+            .find(|e| !matches!(e, PeerError::OutOfOrder { .. }));
+        refused.is_some_and(|r| match first {
+            Some(PeerError::PresenceUnseen { .. } | PeerError::TimeOutOfRange { min: 0, .. }) => {
+                lost
+            }
+            Some(PeerError::TimeOutOfRange { .. }) => g.net.lost_acts[!side].contains(&r.n),
+            _ => false,
+        })
     };
     let refuser = Side::ALL.into_iter().find(|&s| {
         g.net.dev[s]

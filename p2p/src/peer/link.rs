@@ -14,6 +14,7 @@ use crate::message::Message;
 impl PeerGame {
     pub(super) fn heartbeat(&mut self, now: Millis) -> Message {
         self.link.last_beat = now;
+        self.clock.sent(now);
         let (echo, held) = match self.link.echo {
             Some((t, at)) => (Some(t), now.saturating_sub(at)),
             None => (None, 0),
@@ -31,6 +32,7 @@ impl PeerGame {
         self.link.up = true;
         self.link.other_game = false;
         self.link.up_since = now;
+        self.link.settled = false;
         let mut out = Output::default();
         out.send.push(self.hello());
         let beat = self.heartbeat(now);
@@ -48,7 +50,14 @@ impl PeerGame {
             // (S17: a cut-off that began after our act, or that the other device's close
             // started, never turns that act late).
             let l = &self.link;
-            if l.present && now.saturating_sub(l.last_heard) <= CLEAN_CLOSE_MS {
+            let clean = l.present && now.saturating_sub(l.last_heard) <= CLEAN_CLOSE_MS;
+            // What the other made before the last moment this device heard it on a settled
+            // channel came then: the floor for its stamps until the next channel settles.
+            if self.channel_settled() && l.last_heard >= l.up_since {
+                self.link.unlive_from = Some(l.last_heard);
+            }
+            let l = &self.link;
+            if clean {
                 let from = l.up_since.max(l.live_since);
                 for i in 0..self.delivered_at.len() {
                     let sent = self.sent.get(i).copied().unwrap_or(0);
@@ -92,27 +101,30 @@ impl PeerGame {
         self.down.push((from, to));
     }
 
-    /// This device stops hearing the other at once: what the other makes from now on may come
-    /// late (re-sent once the link is back), so its stamps are bounded by the last moment
-    /// this device heard it.
+    /// This device stops hearing the other at once (its presence is judged again when it is
+    /// heard).
     pub(super) fn end_live(&mut self) {
         self.link.beat_have = 0;
         if self.link.present {
             self.link.present = false;
-            // A span of hearing it too short for the re-sent acts to come does not count:
-            // what the other made before the earlier cut-off may still come.
-            let l = &self.link;
-            if l.last_heard
-                >= l.live_since
-                    .saturating_add(super::receive::RESEND_WINDOW_MS)
-            {
+            // What the other made before the last moment this device heard it came then, if
+            // the channel had settled (no act re-sent for a hello may still be on its way) —
+            // however short the span of hearing it, so silences cannot pin this floor.
+            if self.channel_settled() {
                 self.link.unlive_from = Some(self.link.last_heard);
             }
         }
     }
 
-    /// The last moment this device heard the other at once (see `Link::unlive_from`): now, if
-    /// it hears it at once still.
+    /// Whether the acts the other re-sent for our hello on this channel have come: a heartbeat
+    /// of it answered one we sent when the channel opened (with our hello), and on an ordered
+    /// channel what it sent for the hello came before that answer.
+    pub(super) fn channel_settled(&self) -> bool {
+        self.link.up && self.link.settled
+    }
+
+    /// The last moment this device heard the other on a settled channel (see
+    /// `Link::unlive_from`): what the other made before it had come by then.
     pub(super) fn heard_until(&self) -> Option<Millis> {
         let l = &self.link;
         let live = l.up

@@ -41,6 +41,12 @@ pub(super) struct Recv {
 const MAX_DEFERRED: usize = 1_024;
 /// Acts of the other device kept while one before them is missing.
 const MAX_EARLY: usize = 256;
+/// How far ahead of the next place an act is kept for later (farther: dropped, asked again).
+const MAX_EARLY_AHEAD: u32 = 512;
+/// An act fills a gap (it was made while the link was down) only if an act that came early
+/// waits at most this far after it: one lone act far ahead does not make every act until it
+/// a gap fill.
+const MAX_GAP: u32 = 64;
 
 /// Acts re-sent for one hello.
 const RESEND_PER_HELLO: usize = 512;
@@ -84,6 +90,13 @@ impl PeerGame {
             {
                 Ok(Output::default())
             }
+            // An act (or a refusal) that comes before this game's hello on the link is of the
+            // game before (a rematch, a match's next game): the other device's acts of this
+            // game always follow its hello.
+            Message::Act { .. } | Message::Diverged { .. } if !self.link.heard_game => {
+                self.heard(now);
+                Ok(Output::default())
+            }
             Message::Act { n, act } => {
                 self.heard(now);
                 self.receive_act(n, act, now)
@@ -96,6 +109,9 @@ impl PeerGame {
             } => {
                 self.heard(now);
                 let mut lie = false;
+                if echo.is_some_and(|t1| self.link.up && t1 >= self.link.up_since) {
+                    self.link.settled = true;
+                }
                 if let Some(t1) = echo {
                     let was_ready = self.clock.ready();
                     let sample = self.clock.sample(t1, held, t, now);
@@ -261,7 +277,15 @@ impl PeerGame {
         let len = u32::try_from(held + self.deferred.len()).unwrap_or(u32::MAX);
         // When this device first had it, and what bounds its stamp (see `Recv`).
         let mut recv = self.recv_now(now);
-        if n == len && !self.early.is_empty() {
+        // What came early for places now filled (or far off) is gone.
+        self.early
+            .retain(|&k, _| k > len && k <= len.saturating_add(MAX_EARLY_AHEAD));
+        let gap = self
+            .early
+            .keys()
+            .next()
+            .is_some_and(|&k| k <= n.saturating_add(MAX_GAP));
+        if n == len && gap {
             // It fills a gap: it was not sent on this link before the acts after it (else it
             // would have come first), so it was made while the link was down, before this
             // device began to hear the other again.
@@ -288,7 +312,9 @@ impl PeerGame {
                     return Err(self.refuse(n, a, PeerError::Changed { n }));
                 }
                 Some(_) => {}
-                None if self.early.len() < MAX_EARLY => {
+                None if self.early.len() < MAX_EARLY
+                    && n <= len.saturating_add(MAX_EARLY_AHEAD) =>
+                {
                     self.early.insert(n, (a, recv));
                 }
                 None => {}

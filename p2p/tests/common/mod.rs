@@ -62,6 +62,8 @@ pub struct Net {
     pub lost_in_close: BySide<u32>,
     /// Acts each side sent that the network lost in flight when it died.
     pub lost_in_death: BySide<u32>,
+    /// The indexes of the acts each side sent that were lost in flight (either way).
+    pub lost_acts: BySide<Vec<u32>>,
 }
 
 impl Net {
@@ -110,6 +112,7 @@ impl Net {
             notice: BySide::default(),
             lost_in_close: BySide::default(),
             lost_in_death: BySide::default(),
+            lost_acts: BySide::default(),
         }
     }
 
@@ -188,11 +191,8 @@ impl Net {
     pub fn die(&mut self, detect: (Millis, Millis)) {
         self.up = false;
         for side in Side::ALL {
-            let acts = self.queue[side]
-                .iter()
-                .filter(|(_, t)| matches!(decode(t), Ok(Message::Act { .. })))
-                .count();
-            self.lost_in_death[!side] += acts as u32;
+            let acts = self.lost(side);
+            self.lost_in_death[!side] += acts;
             self.queue[side].clear();
             let (lo, hi) = detect;
             self.notice[side] = Some(self.now + lo + self.rng.below(hi - lo + 1));
@@ -213,6 +213,20 @@ impl Net {
             }
         }
         self.disconnect();
+    }
+
+    /// Notes the acts on their way to `to` as lost (the queue is about to be cleared).
+    fn lost(&mut self, to: Side) -> u32 {
+        let lost: Vec<u32> = self.queue[to]
+            .iter()
+            .filter_map(|(_, t)| match decode(t) {
+                Ok(Message::Act { n, .. }) => Some(n),
+                _ => None,
+            })
+            .collect();
+        let count = lost.len() as u32;
+        self.lost_acts[!to].extend(lost);
+        count
     }
 
     /// Devices that notice the dead network now close their channels.
@@ -248,11 +262,8 @@ impl Net {
         self.up = false;
         self.notice = BySide::default();
         for side in Side::ALL {
-            let acts = self.queue[side]
-                .iter()
-                .filter(|(_, t)| matches!(decode(t), Ok(Message::Act { .. })))
-                .count();
-            self.lost_in_close[!side] += acts as u32;
+            let acts = self.lost(side);
+            self.lost_in_close[!side] += acts;
             self.queue[side].clear();
             let c = self.clock(side);
             let out = self.dev[side].pg.disconnected(c);
