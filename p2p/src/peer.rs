@@ -429,17 +429,10 @@ impl PeerGame {
             save: true,
             ..Output::default()
         };
-        self.sent.push(0);
-        self.first_up.push(0);
-        self.delivered_at.push(0);
+        self.new_slot();
         if self.link.up {
             out.send.push(Message::Act { n, act: a });
-            if let Some(s) = self.sent.last_mut() {
-                *s = now;
-            }
-            if let Some(s) = self.first_up.last_mut() {
-                *s = now;
-            }
+            self.sent_now(n as usize, now);
         }
         self.refresh(now);
         Ok(out)

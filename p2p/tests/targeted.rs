@@ -7,7 +7,7 @@
 
 mod common;
 
-use common::Net;
+use common::{assert_not_lost, forge_seen, our_acts, Net};
 use vrhcaby_p2p::{Act, Authored, Message, PeerError};
 use vrhcaby_rules::{Command, Outcome, Phase, Reason, Side};
 
@@ -16,29 +16,6 @@ fn started(seed: u64) -> (Net, Side) {
     net.start();
     let mover = net.game(Side::White).turn().expect("a mover");
     (net, mover)
-}
-
-/// `forge` with a `seen` of our choosing (an act that "never received" our last acts).
-fn forge_seen(net: &Net, victim: Side, act: Act, t: u64, seen: usize) -> Message {
-    let mut m = net.forge(victim, act, t);
-    if let Message::Act { act, .. } = &mut m {
-        act.seen = seen as u32;
-    }
-    m
-}
-
-fn our_acts(net: &Net, side: Side) -> usize {
-    net.dev[side].pg.logs()[side].len()
-}
-
-/// The honest side did not lose: no result, or a win of its own.
-fn assert_not_lost(net: &Net, honest: Side) {
-    let r = net.game(honest).result();
-    assert!(
-        r.is_none() || r.is_some_and(|(o, _)| o == Outcome::win(honest)),
-        "the honest side lost: {r:?}; errors {:?}",
-        net.dev[honest].errors
-    );
 }
 
 fn no_commits_from_white(from: Side, m: &Message) -> bool {

@@ -94,10 +94,7 @@ impl PeerGame {
                     n: u32::try_from(i).unwrap_or(u32::MAX),
                     act: self.logs[self.seat][i],
                 });
-                self.sent[i] = now;
-                if self.first_up[i] == 0 {
-                    self.first_up[i] = now;
-                }
+                self.sent_now(i, now);
             }
         }
         send

@@ -63,7 +63,8 @@ impl PeerGame {
     /// that carried it, as far as this device knows — the other acknowledged it, this device
     /// went on hearing the other at once `DELIVERY_MS` after sending it, or the channel then
     /// closed while this device still heard the other at once (a close, not the network
-    /// going silent: what was sent before a close is delivered). See `note_delivered`.
+    /// going silent first: a reliable channel delivers what was sent before its close). An
+    /// act sent into a link that had gone silent was not sent over an open link.
     fn sent_by(&self, i: usize, t: Millis) -> bool {
         let at = self.delivered_at.get(i).copied().unwrap_or(0);
         let tol = self
@@ -320,9 +321,7 @@ impl PeerGame {
             act,
         };
         self.logs[self.seat].push(a);
-        self.sent.push(0);
-        self.first_up.push(0);
-        self.delivered_at.push(0);
+        self.new_slot();
         if self.base.pos[peer] > seen {
             if let Ok(game) = super::fresh_game(&self.head) {
                 self.base = crate::fold::Fold::new(game);
@@ -334,10 +333,7 @@ impl PeerGame {
         let n = u32::try_from(self.logs[self.seat].len() - 1).unwrap_or(u32::MAX);
         if self.link.up {
             out.send.push(crate::message::Message::Act { n, act: a });
-            if let (Some(s), Some(f)) = (self.sent.last_mut(), self.first_up.last_mut()) {
-                *s = now;
-                *f = now;
-            }
+            self.sent_now(n as usize, now);
         }
         self.refresh(now);
         out

@@ -7,11 +7,29 @@ use vrhcaby_rules::Millis;
 use super::{Output, PeerGame, DELIVERY_MS, MAX_DOWN, SLEEP_GAP_MS};
 
 /// A channel that closes within this long of the last message heard closed (a close by either
-/// device); one silent longer first is the network going away (heartbeats come every second).
+/// device); one silent longer first is the network going away (heartbeats come every second,
+/// and a browser notices a dead link only after seconds of silence).
 pub const CLEAN_CLOSE_MS: Millis = 1_500;
 use crate::message::Message;
 
 impl PeerGame {
+    /// A slot for our newest act's sending times.
+    pub(super) fn new_slot(&mut self) {
+        self.sent.push(0);
+        self.first_up.push(0);
+        self.delivered_at.push(0);
+    }
+
+    /// Our act `i` goes out now over the open channel.
+    pub(super) fn sent_now(&mut self, i: usize, now: Millis) {
+        if let Some(s) = self.sent.get_mut(i) {
+            *s = now;
+        }
+        if let Some(f) = self.first_up.get_mut(i).filter(|f| **f == 0) {
+            *f = now;
+        }
+    }
+
     pub(super) fn heartbeat(&mut self, now: Millis) -> Message {
         self.link.last_beat = now;
         self.clock.sent(now);
@@ -50,14 +68,7 @@ impl PeerGame {
             // (S17: a cut-off that began after our act, or that the other device's close
             // started, never turns that act late).
             let l = &self.link;
-            let clean = l.present && now.saturating_sub(l.last_heard) <= CLEAN_CLOSE_MS;
-            // What the other made before the last moment this device heard it on a settled
-            // channel came then: the floor for its stamps until the next channel settles.
-            if self.channel_settled() && l.last_heard >= l.up_since {
-                self.link.unlive_from = Some(l.last_heard);
-            }
-            let l = &self.link;
-            if clean {
+            if l.present && now.saturating_sub(l.last_heard) <= CLEAN_CLOSE_MS {
                 let from = l.up_since.max(l.live_since);
                 for i in 0..self.delivered_at.len() {
                     let sent = self.sent.get(i).copied().unwrap_or(0);
@@ -65,6 +76,12 @@ impl PeerGame {
                         self.delivered_at[i] = sent.max(1);
                     }
                 }
+            }
+            // What the other made before the last moment this device heard it on a settled
+            // channel came then: the floor for its stamps until the next channel settles.
+            let l = &self.link;
+            if self.channel_settled() && l.last_heard >= l.up_since {
+                self.link.unlive_from = Some(l.last_heard);
             }
         }
         // A close that came after a silence (the network went away, and this device noticed

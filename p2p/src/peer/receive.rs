@@ -246,10 +246,7 @@ impl PeerGame {
                 n: u32::try_from(n).unwrap_or(u32::MAX),
                 act,
             });
-            self.sent[n] = now;
-            if self.first_up[n] == 0 && self.link.up {
-                self.first_up[n] = now;
-            }
+            self.sent_now(n, now);
         }
         Ok(out)
     }

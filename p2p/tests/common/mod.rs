@@ -64,6 +64,8 @@ pub struct Net {
     pub lost_in_death: BySide<u32>,
     /// The indexes of the acts each side sent that were lost in flight (either way).
     pub lost_acts: BySide<Vec<u32>>,
+    /// Each side's last heartbeat (its clock), sent or not: what an answer echoes.
+    pub last_beat: BySide<Option<Millis>>,
 }
 
 impl Net {
@@ -113,6 +115,7 @@ impl Net {
             lost_in_close: BySide::default(),
             lost_in_death: BySide::default(),
             lost_acts: BySide::default(),
+            last_beat: BySide::default(),
         }
     }
 
@@ -161,6 +164,9 @@ impl Net {
         d.crossed += out.crossed.len();
         d.errors.extend(out.refused);
         for m in out.send {
+            if let Message::Heartbeat { t, .. } = m {
+                self.last_beat[side] = Some(t);
+            }
             if self.filter.is_some_and(|keep| !keep(side, &m)) {
                 continue;
             }
@@ -469,4 +475,35 @@ impl Net {
         assert_eq!(w.record(), b.record(), "the two records differ");
         assert_eq!(w.record().replay().as_ref(), Ok(w));
     }
+}
+
+/// A hand-made act for `victim` as `forge` makes it, with a `seen` of our choosing (an act that
+/// "never received" the victim's last acts).
+pub fn forge_seen(
+    net: &Net,
+    victim: Side,
+    act: vrhcaby_p2p::Act,
+    t: Millis,
+    seen: usize,
+) -> Message {
+    let mut m = net.forge(victim, act, t);
+    if let Message::Act { act, .. } = &mut m {
+        act.seen = seen as u32;
+    }
+    m
+}
+
+/// How many acts `side` has made.
+pub fn our_acts(net: &Net, side: Side) -> usize {
+    net.dev[side].pg.logs()[side].len()
+}
+
+/// The honest side did not lose: no result, or a win of its own.
+pub fn assert_not_lost(net: &Net, honest: Side) {
+    let r = net.game(honest).result();
+    assert!(
+        r.is_none() || r.is_some_and(|(o, _)| o == vrhcaby_rules::Outcome::win(honest)),
+        "the honest side lost: {r:?}; errors {:?}",
+        net.dev[honest].errors
+    );
 }
