@@ -658,43 +658,118 @@ const GRID: [i64; 17] = [
     51_000,
 ];
 
-/// A link blip the adversary causes, relative to the deadline (ms), and how long it lasts.
-const BLIPS: [Option<(i64, u64)>; 4] = [
-    None,
-    Some((-3_000, 1_500)),
-    Some((1_000, 2_000)),
-    Some((6_000, 15_000)),
+/// A cut-off the adversary makes: what it does, when (relative to the deadline, ms) and how
+/// long it lasts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum CutKind {
+    /// It closes its channel, and opens a new one `len` later.
+    Close,
+    /// It goes silent (what it sends waits) for `len`, without a close.
+    Silence,
+    /// It goes silent for 2 s, then closes; a new channel `len` later.
+    SilenceClose,
+    /// Our device sleeps `len` (nothing comes or goes).
+    Sleep,
+}
+
+#[derive(Clone, Copy, Debug)]
+struct Cut {
+    kind: CutKind,
+    at: i64,
+    len: u64,
+}
+
+/// When a cut-off begins (relative to the deadline) and how long it lasts.
+const CUT_AT: [(i64, u64); 4] = [
+    (-3_000, 1_500),
+    (-500, 2_500),
+    (1_000, 2_000),
+    (6_000, 15_000),
 ];
+
+fn cuts() -> Vec<Option<Cut>> {
+    let mut v = vec![None];
+    for kind in [
+        CutKind::Close,
+        CutKind::Silence,
+        CutKind::SilenceClose,
+        CutKind::Sleep,
+    ] {
+        for (at, len) in CUT_AT {
+            v.push(Some(Cut { kind, at, len }));
+        }
+    }
+    v
+}
+
+/// Forged heartbeats that come before the forged act.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Beats {
+    None,
+    /// Echoes of heartbeats we never sent, claiming ~10 s round trips, the clock 9 s further on
+    /// each time.
+    LongFake,
+    /// Claimed round trips shrinking 1 ms at a time, each a step further on (1 s, then 4.9 s),
+    /// every other one answering our real last heartbeat with a 1 ms delay claimed.
+    Shrinking,
+    /// Claimed round trips growing by a second each time, the clock half of it further on.
+    Growing,
+    /// Answers to our real heartbeats claiming no delay at all, at the edge of what we timed,
+    /// alternately early and late.
+    Lying,
+}
+
+/// When our page reloads (from its saved form only) during the attack.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Reload {
+    None,
+    /// Just after our own act (our move, claim, offer).
+    AfterOurs,
+    /// Just before the forged act comes.
+    BeforeTheirs,
+}
 
 #[derive(Clone, Copy, Debug)]
 struct Strategy {
     stamp: i64,
-    blip: Option<(i64, u64)>,
+    cut: Option<Cut>,
     /// The forged act leaves out our acts since the deadline's clock started (a stale `seen`).
     stale: bool,
-    /// Heartbeats claiming ~10 s round trips and a clock running ahead come first.
-    beats: bool,
+    beats: Beats,
     /// When the forged act comes, after the deadline (ms).
     after: u64,
+    reload: Reload,
 }
 
+/// Every combination (`full`), or one in 40 of them (a debug build).
 fn strategies(full: bool) -> Vec<Strategy> {
     let mut v = Vec::new();
-    for (i, &stamp) in GRID.iter().enumerate() {
-        for (j, &blip) in BLIPS.iter().enumerate() {
+    let mut k = 0usize;
+    for &stamp in &GRID {
+        for cut in cuts() {
             for stale in [false, true] {
-                for beats in [false, true] {
+                for beats in [
+                    Beats::None,
+                    Beats::LongFake,
+                    Beats::Shrinking,
+                    Beats::Growing,
+                    Beats::Lying,
+                ] {
                     for after in [2_500, 9_000, 25_000] {
-                        if !full && (i + j + usize::from(stale) + usize::from(beats)) % 5 != 0 {
-                            continue;
+                        for reload in [Reload::None, Reload::AfterOurs, Reload::BeforeTheirs] {
+                            k += 1;
+                            if !full && k % 40 != 0 {
+                                continue;
+                            }
+                            v.push(Strategy {
+                                stamp,
+                                cut,
+                                stale,
+                                beats,
+                                after,
+                                reload,
+                            });
                         }
-                        v.push(Strategy {
-                            stamp,
-                            blip,
-                            stale,
-                            beats,
-                            after,
-                        });
                     }
                 }
             }
@@ -707,15 +782,43 @@ fn at(d: Millis, off: i64) -> Millis {
     (d as i64 + off).max(0) as Millis
 }
 
-/// Runs `net` up to shared time `until` on `side`'s device, doing the adversary's blip.
-fn run_until(net: &mut Net, side: Side, until: Millis, blip: &mut Option<(Millis, u64)>) {
+/// Runs `net` up to shared time `until` on `side`'s device, doing the adversary's cut-off
+/// (`adv` is the adversary's side).
+fn run_until(net: &mut Net, side: Side, until: Millis, cut: &mut Option<(Millis, Cut)>) {
+    let adv = !side;
     while net.shared(side) < until {
-        if let Some((from, len)) = *blip {
+        if let Some((from, c)) = *cut {
             if net.shared(side) >= from {
-                net.disconnect();
-                net.run(len);
-                net.connect();
-                *blip = None;
+                *cut = None;
+                match c.kind {
+                    CutKind::Close => {
+                        net.disconnect();
+                        net.run(c.len);
+                        net.connect();
+                    }
+                    CutKind::Silence => {
+                        let was = net.holding[adv];
+                        net.holding[adv] = true;
+                        net.run(c.len);
+                        if !was {
+                            net.release(adv);
+                        }
+                    }
+                    CutKind::SilenceClose => {
+                        let was = net.holding[adv];
+                        net.holding[adv] = true;
+                        net.run(2_000);
+                        net.held[adv].clear();
+                        net.holding[adv] = was;
+                        net.disconnect();
+                        net.run(c.len);
+                        net.connect();
+                    }
+                    CutKind::Sleep => {
+                        net.dev[side].asleep_until = net.now + c.len;
+                        net.run(c.len);
+                    }
+                }
                 continue;
             }
         }
@@ -724,24 +827,102 @@ fn run_until(net: &mut Net, side: Side, until: Millis, blip: &mut Option<(Millis
     }
 }
 
-fn forge_heartbeats(net: &mut Net, victim: Side) {
-    let mut offset = net.dev[victim].pg.clock_offset();
-    for i in 0..28u64 {
-        let now = net.clock(victim);
-        let delay = 9_900 - i * 10;
-        let t1 = now - delay;
-        offset += 9_000;
-        let t3 = (offset + ((t1 + now) / 2) as i64) as Millis;
-        let have = net.dev[victim].pg.logs()[victim].len() as u32;
-        let _ = net.inject(
-            victim,
-            Message::Heartbeat {
-                t: t3,
-                echo: Some(t1),
-                held: 0,
-                have,
-            },
-        );
+/// When this device's own cut-off from a cut begins, as far as a judgement about an answer
+/// goes (a silence alone is none; a silence that ends in a close, from the close).
+fn cut_from(c: &Cut, base: Millis) -> Option<Millis> {
+    let from = at(base, c.at);
+    match c.kind {
+        CutKind::Close | CutKind::Sleep => Some(from),
+        CutKind::SilenceClose => Some(from + 2_000),
+        CutKind::Silence => None,
+    }
+}
+
+/// The last moment the victim heard the adversary before `came`, given the cut.
+fn heard_until(c: Option<&Cut>, base: Millis, came: Millis) -> Millis {
+    match c {
+        Some(c) => {
+            let from = at(base, c.at);
+            let back = match c.kind {
+                CutKind::SilenceClose => from + 2_000 + c.len,
+                _ => from + c.len,
+            };
+            if from < came && came < back + RESEND_WINDOW_MS {
+                from
+            } else {
+                came.saturating_sub(1_000)
+            }
+        }
+        None => came.saturating_sub(1_000),
+    }
+}
+
+fn forge_heartbeats(net: &mut Net, victim: Side, kind: Beats) {
+    match kind {
+        Beats::None => {}
+        Beats::LongFake => {
+            let mut offset = net.dev[victim].pg.clock_offset();
+            for i in 0..28u64 {
+                let now = net.clock(victim);
+                let delay = 9_900 - i * 10;
+                let t1 = now - delay;
+                offset += 9_000;
+                let t3 = (offset + ((t1 + now) / 2) as i64) as Millis;
+                let have = net.dev[victim].pg.logs()[victim].len() as u32;
+                let _ = net.inject(
+                    victim,
+                    Message::Heartbeat {
+                        t: t3,
+                        echo: Some(t1),
+                        held: 0,
+                        have,
+                    },
+                );
+            }
+        }
+        Beats::Shrinking | Beats::Growing | Beats::Lying => {
+            for i in 0..10u64 {
+                let now = net.clock(victim);
+                let last = net.last_beat[victim].unwrap_or(now);
+                let offset = net.dev[victim].pg.clock_offset();
+                let (echo, held, target) = match kind {
+                    Beats::Shrinking if i % 2 == 0 => (
+                        now - (9_999 - i / 2),
+                        0,
+                        offset + if i == 0 { 1_000 } else { 4_900 },
+                    ),
+                    Beats::Shrinking => (last, (now - last).saturating_sub(1), offset + 4_900),
+                    Beats::Growing => {
+                        let delay = 200 + 1_000 * i;
+                        (now.saturating_sub(delay), 0, offset + (delay / 2) as i64)
+                    }
+                    _ => {
+                        let rtt = (now - last) as i64;
+                        let sign = if i % 2 == 0 { 1 } else { -1 };
+                        (last, now - last, offset + sign * rtt)
+                    }
+                };
+                let t3 = (target + ((echo + held + now) / 2) as i64).max(0) as Millis;
+                let have = net.dev[victim].pg.logs()[victim].len() as u32;
+                let _ = net.inject(
+                    victim,
+                    Message::Heartbeat {
+                        t: t3,
+                        echo: Some(echo),
+                        held,
+                        have,
+                    },
+                );
+                net.run(300);
+            }
+        }
+    }
+}
+
+/// Our page reloads now (from its saved form only).
+fn reload_if(net: &mut Net, side: Side, s: &Strategy, when: Reload) {
+    if s.reload == when {
+        net.reload(side);
     }
 }
 
@@ -768,17 +949,20 @@ fn search_move_clock(seed: u64, s: Strategy, tight: bool) -> Result<(), String> 
     let adv = !honest;
     let d = net.game(honest).deadline().ok_or("no deadline")?;
     let seen = net.dev[honest].pg.logs()[honest].len();
-    let mut blip = s.blip.map(|(o, len)| (at(d, o), len));
+    let mut cut = s.cut.map(|c| (at(d, c.at), c));
     let move_at = if tight { d - 300 } else { d - 55_000 };
-    run_until(&mut net, honest, move_at, &mut blip);
+    run_until(&mut net, honest, move_at, &mut cut);
+    if net.shared(honest) >= d {
+        return Ok(()); // asleep past our own deadline: not a game played in time
+    }
     // Our player plays the whole turn in time.
     while net.game(honest).phase() == Phase::Moving && net.game(honest).turn() == Some(honest) {
         net.move_once(honest).map_err(|e| format!("{e:?}"))?;
     }
-    if s.beats {
-        forge_heartbeats(&mut net, honest);
-    }
-    run_until(&mut net, honest, d + s.after, &mut blip);
+    reload_if(&mut net, honest, &s, Reload::AfterOurs);
+    forge_heartbeats(&mut net, honest, s.beats);
+    run_until(&mut net, honest, d + s.after, &mut cut);
+    reload_if(&mut net, honest, &s, Reload::BeforeTheirs);
     let stale = s.stale.then_some(seen);
     inject_seen(
         &mut net,
@@ -795,7 +979,16 @@ fn search_move_clock(seed: u64, s: Strategy, tight: bool) -> Result<(), String> 
         stale,
     );
     net.run(3_000);
-    if lost(&net, honest) {
+    // The declared limit (README): a move sent into a silence of the other that ends in a close
+    // before the deadline is what a link that died then does — it may not have arrived, and an
+    // R18 about that deadline stands.
+    let into_silence = s.cut.is_some_and(|c| {
+        c.kind == CutKind::SilenceClose && at(d, c.at) <= move_at && move_at < at(d, c.at) + 2_000
+    });
+    // Nor is a game whose page we reloaded 300 ms before our deadline, just after our move:
+    // the move may be lost with the page, and whether it came again in time is the network's.
+    let reloaded_at_the_deadline = tight && s.reload == Reload::AfterOurs;
+    if lost(&net, honest) && !into_silence && !reloaded_at_the_deadline {
         return Err(format!(
             "lost a game played in time: {:?}",
             net.game(honest).result()
@@ -812,12 +1005,12 @@ fn search_claimed(seed: u64, s: Strategy) -> Result<(), String> {
     let adv = net.game(Side::White).turn().ok_or("no mover")?;
     let honest = !adv;
     let d = net.game(honest).deadline().ok_or("no deadline")?;
-    let mut blip = s.blip.map(|(o, len)| (at(d, o), len));
+    let mut cut = s.cut.map(|c| (at(d, c.at), c));
     while !net.dev[honest].pg.can_claim(net.clock(honest)) {
         let next = net.shared(honest) + 100;
-        run_until(&mut net, honest, next, &mut blip);
-        if net.game(honest).result().is_some() {
-            return Ok(()); // an offline loss judged by us (the blip at the deadline)
+        run_until(&mut net, honest, next, &mut cut);
+        if net.game(honest).result().is_some() || net.shared(honest) > d + 120_000 {
+            return Ok(()); // an offline loss judged by us (the cut-off at the deadline)
         }
     }
     let seen = net.dev[honest].pg.logs()[honest].len();
@@ -826,11 +1019,11 @@ fn search_claimed(seed: u64, s: Strategy) -> Result<(), String> {
     net.act(honest, Command::ClaimWin { side: honest })
         .map_err(|e| format!("{e:?}"))?;
     let won = net.game(honest).result();
-    if s.beats {
-        forge_heartbeats(&mut net, honest);
-    }
     let claimed = net.shared(honest);
-    run_until(&mut net, honest, claimed + s.after, &mut blip);
+    reload_if(&mut net, honest, &s, Reload::AfterOurs);
+    forge_heartbeats(&mut net, honest, s.beats);
+    run_until(&mut net, honest, claimed + s.after, &mut cut);
+    reload_if(&mut net, honest, &s, Reload::BeforeTheirs);
     let came = net.shared(honest);
     let cmd = Command::Move {
         side: adv,
@@ -843,10 +1036,12 @@ fn search_claimed(seed: u64, s: Strategy) -> Result<(), String> {
     // that could have been on its way — stamped within `LATE_MS` before the last moment this
     // device heard the other at once (its last message, or the start of a cut-off it came
     // back from within the re-send window) — may cross our claim, as an honest slow one may.
-    let heard_until = match s.blip.map(|(o, len)| (at(d, o), len)) {
-        Some((from, len)) if from < came && came < from + len + RESEND_WINDOW_MS => from,
-        _ => came.saturating_sub(1_000),
-    };
+    let mut heard_until = heard_until(s.cut.as_ref(), d, came);
+    if s.reload == Reload::AfterOurs && came < claimed + RESEND_WINDOW_MS {
+        // Our page closed just after our claim: a move on its way then was lost with it and
+        // comes again once the link is back (a cut-off at the claim).
+        heard_until = heard_until.min(claimed);
+    }
     let allowed = at(d, s.stamp) + LATE_MS + 1_000 >= heard_until;
     if net.game(honest).result() != won && !allowed {
         return Err(format!(
@@ -880,10 +1075,11 @@ fn search_offer(seed: u64, s: Strategy) -> Result<(), String> {
     net.run(1_000);
     let seen = net.dev[honest].pg.logs()[honest].len();
     let lapse = net.game(honest).deadline().ok_or("no answer time")?;
-    let mut blip = s.blip.map(|(o, len)| (at(lapse, o), len));
-    run_until(&mut net, honest, lapse - 1_000, &mut blip);
+    reload_if(&mut net, honest, &s, Reload::AfterOurs);
+    let mut cut = s.cut.map(|c| (at(lapse, c.at), c));
+    run_until(&mut net, honest, lapse - 1_000, &mut cut);
     net.holding[adv] = true;
-    run_until(&mut net, honest, lapse + 1_000, &mut blip);
+    run_until(&mut net, honest, lapse + 1_000, &mut cut);
     let mut played = 0;
     while net.game(honest).turn() == Some(honest) && net.game(honest).phase() == Phase::Moving {
         net.run(700);
@@ -892,12 +1088,11 @@ fn search_offer(seed: u64, s: Strategy) -> Result<(), String> {
         }
         played += 1;
     }
-    if s.beats {
-        forge_heartbeats(&mut net, honest);
-    }
-    run_until(&mut net, honest, lapse + s.after.max(2_000), &mut blip);
+    forge_heartbeats(&mut net, honest, s.beats);
+    run_until(&mut net, honest, lapse + s.after.max(2_000), &mut cut);
     net.held[adv].clear();
     net.holding[adv] = false;
+    reload_if(&mut net, honest, &s, Reload::BeforeTheirs);
     let came = net.shared(honest);
     inject_seen(
         &mut net,
@@ -911,8 +1106,9 @@ fn search_offer(seed: u64, s: Strategy) -> Result<(), String> {
     // that was up at the lapse, must not undo the turn we played.
     // (Within the declared delivery allowance of a cut-off it may have been on its way.)
     let cut = s
-        .blip
-        .map(|(o, _)| at(lapse, o))
+        .cut
+        .as_ref()
+        .and_then(|c| cut_from(c, lapse))
         .is_some_and(|from| at(lapse, s.stamp) + LATE_MS + 1_000 >= from && from <= lapse);
     let late = came > lapse + 2_000 + 1_500 + 500 && !cut;
     if late && played > 0 && net.game(honest).result() == Some((Outcome::Draw, Reason::DrawAgreed))
@@ -1139,6 +1335,11 @@ fn a_searching_adversary_finds_nothing() {
          slowest {max_ms} ms",
         fails.len()
     );
+    if std::env::var("SIM_SHOW_FAILS").is_ok() {
+        for f in &fails {
+            println!("FAIL {f}");
+        }
+    }
     assert!(
         fails.is_empty(),
         "{} failures, first: {:#?}",

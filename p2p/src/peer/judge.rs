@@ -72,7 +72,9 @@ impl PeerGame {
             .uncertainty()
             .saturating_mul(2)
             .saturating_add(250);
-        at != 0 && self.clock.shared(at).saturating_add(tol) <= t
+        // (Known by then within the clocks' tolerance: had it arrived a little later than
+        // `t`, the judge would still have had it before its own limit, `t` plus the grace.)
+        at != 0 && self.clock.shared(at) <= t.saturating_add(tol)
     }
 
     /// S17: whether a judgement of the other device against this one (`offline`, `dice_late`
