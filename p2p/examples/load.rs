@@ -101,6 +101,84 @@ fn main() {
         median(loads)
     );
 
+    // Floods that never acknowledge our last act (issue 39), in a game under way: the other
+    // device's ticks stamped after our last act, stamped equal to it, and claims that cross
+    // it. The time an act for 1,024 acts and for 8,192: equal means linear.
+    let mut game = Pair {
+        dev: [
+            PeerGame::new("flood".into(), Side::White, 1_000),
+            PeerGame::new("flood".into(), Side::Black, 1_000),
+        ],
+        now: 1_000,
+        rng: SplitMix64::new(6),
+    };
+    for s in Side::ALL {
+        let out = game.dev[idx(s)].connected(game.now);
+        game.deliver(s, out);
+    }
+    while game.dev[0].game().phase() != Phase::Moving {
+        game.tick();
+    }
+    // The mover here moves once: the flood never acknowledges it.
+    let side = game.dev[0].game().turn().expect("a mover");
+    let here = idx(side);
+    let mv = game.dev[here].game().legal_moves()[0];
+    let cmd = Command::Move {
+        side,
+        from: mv.from,
+        to: mv.to,
+    };
+    let _ = game.dev[here].local(cmd, game.now).expect("a legal move");
+    let base = game.dev[here].clone();
+    for kind in [
+        "ticks after our act",
+        "ticks equal to our act",
+        "claims crossing it",
+    ] {
+        let mut per = Vec::new();
+        for count in [1_024u32, 8_000] {
+            let mut pg = base.clone();
+            let ours = pg.logs()[side].len() as u32;
+            let last_t = pg.logs()[side].last().map_or(0, |a| a.t);
+            let mut n = pg.logs()[!side].len() as u32;
+            let mut now = game.now;
+            let t = Instant::now();
+            let mut taken = 0u32;
+            let mut refused = None;
+            for i in 0..count {
+                now += 1;
+                let (stamp, act) = match kind {
+                    "ticks after our act" => (last_t + 1 + u64::from(i), Command::Tick),
+                    "ticks equal to our act" => (last_t, Command::Tick),
+                    _ => (last_t + 1 + u64::from(i), Command::ClaimWin { side: !side }),
+                };
+                let act = Authored {
+                    t: stamp.min(pg.shared_now(now)),
+                    seen: ours - 1,
+                    act: Act::Cmd(act),
+                };
+                match pg.receive(Message::Act { n, act }, now) {
+                    Ok(_) => {
+                        n += 1;
+                        taken += 1;
+                    }
+                    Err(e) => {
+                        refused = Some(e.code());
+                        break;
+                    }
+                }
+            }
+            let took = t.elapsed().as_secs_f64() * 1e6;
+            per.push((count, taken, took / f64::from(taken.max(1)), refused));
+        }
+        for (count, taken, us, refused) in per {
+            println!(
+                "a flood of {kind}: {taken} of {count} taken ({}), {us:.2} µs an act",
+                refused.map_or("none refused".to_string(), |c| format!("then refused: {c}"))
+            );
+        }
+    }
+
     // The longest log the protocol takes: the other device goes on sending ticks (legal, and
     // nothing is due after the end) until it is refused.
     let mut pg = pair.dev[0].clone();

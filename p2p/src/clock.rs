@@ -189,8 +189,12 @@ impl ClockSync {
         let next = match self.bounds {
             None => (lo, hi, at),
             Some((blo, bhi, bat)) => {
-                let drift =
-                    i64::try_from(at.saturating_sub(bat)).unwrap_or(i64::MAX) / DRIFT_DIVISOR;
+                // Never wider than what shared time may use (once the bounds were that narrow):
+                // the uncertainty stays within `MAX_UNCERTAINTY_MS` however slow the answers.
+                let room = (READY_WIDTH_MS - (bhi - blo)).max(0) / 2;
+                let drift = (i64::try_from(at.saturating_sub(bat)).unwrap_or(i64::MAX)
+                    / DRIFT_DIVISOR)
+                    .min(room);
                 let (wlo, whi) = (blo.saturating_sub(drift), bhi.saturating_add(drift));
                 let (nlo, nhi) = (wlo.max(lo), whi.min(hi));
                 if nlo > nhi {
@@ -368,7 +372,8 @@ mod tests {
         );
     }
 
-    /// Honest clocks drift a little: a sample an hour later, 1 s off, is still taken.
+    /// Honest clocks drift a little: a sample an hour later, 1 s off, is still taken; and
+    /// however long the answers are slow, the uncertainty never grows past its maximum.
     #[test]
     fn drift_is_allowed_for() {
         let mut a = ClockSync::default();
@@ -378,5 +383,11 @@ mod tests {
             answer(&mut a, later, 0, later + 50 + 1_000, later + 100),
             Sample::Used
         );
+        let mut t = later;
+        for _ in 0..100 {
+            t += 3_600_000;
+            let _ = answer(&mut a, t, 0, t + 5_000, t + 9_000);
+            assert!(a.uncertainty() <= MAX_UNCERTAINTY_MS, "{}", a.uncertainty());
+        }
     }
 }

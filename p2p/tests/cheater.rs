@@ -494,3 +494,41 @@ fn one_act_far_ahead_does_not_turn_later_acts_into_gap_fills() {
     );
     net.assert_same();
 }
+
+/// Claims that cross our move in time are void, and each one made the next act of the other
+/// fold again from our move: a flood of them cost more with every act. A claim ends the game on
+/// its author's device, so a second act having seen nothing more is refused.
+#[test]
+fn a_flood_of_void_claims_stops_at_the_first() {
+    let (mut net, honest) = started(54);
+    let attacker = !honest;
+    // Its heartbeats never say it holds our move.
+    net.filter = Some(no_beats_from(attacker));
+    let seen_before = our_acts(&net, honest);
+    let d = net.game(honest).deadline().unwrap();
+    let wait = (d - 50_000).saturating_sub(net.shared(honest));
+    stale_beats(&mut net, honest, seen_before, wait);
+    net.move_once(honest).unwrap();
+    let wait = d + 2_500 - net.shared(honest);
+    stale_beats(&mut net, honest, seen_before, wait);
+    let mut got = Vec::new();
+    for i in 0..5 {
+        let msg = forge_seen(
+            &net,
+            honest,
+            Act::Cmd(Command::ClaimWin { side: attacker }),
+            d + 2_100 + i,
+            seen_before,
+        );
+        got.push(net.inject(honest, msg));
+    }
+    // The first is taken (void where it lands: our move was in time), the next refused.
+    assert_eq!(got[0], Ok(()), "{got:?}");
+    assert!(
+        got[1..]
+            .iter()
+            .all(|r| matches!(r, Err(PeerError::Malformed(_)))),
+        "{got:?}"
+    );
+    assert_not_lost(&net, honest);
+}

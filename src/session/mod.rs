@@ -150,6 +150,9 @@ enum Core {
     Peer(PeerSession),
 }
 
+/// A peer game's changes that show nothing and send nothing are saved at most this long later.
+pub const SAVE_BATCH_MS: Millis = 250;
+
 /// A game on this device and who plays each side.
 #[derive(Debug)]
 pub struct Session {
@@ -157,6 +160,10 @@ pub struct Session {
     core: Core,
     /// The time of the last tick, for the countdown warnings.
     last_tick: Millis,
+    /// A peer game: when (this device's clock) it was last saved, and whether a change waits
+    /// for the next save (saves are batched: see `handle`).
+    last_save: Millis,
+    save_waits: bool,
 }
 
 impl Session {
@@ -195,6 +202,8 @@ impl Session {
             seats,
             core: Core::Local(game),
             last_tick: 0,
+            last_save: 0,
+            save_waits: false,
         }
     }
 
@@ -269,6 +278,8 @@ impl Session {
             seats,
             core: Core::Peer(p),
             last_tick: 0,
+            last_save: 0,
+            save_waits: false,
         }
     }
 
@@ -502,13 +513,27 @@ impl Session {
         let mut save = !out.events.is_empty();
         let mut sends = Vec::new();
         if let Core::Peer(p) = &mut self.core {
-            save |= p.take_needs_save();
+            self.save_waits |= p.take_needs_save();
             if let Some(w) = p.take_warning() {
                 out.effects.push(Effect::Warn(w));
             }
             out.effects
                 .extend(p.take_crossings().into_iter().map(Effect::Crossed));
             sends = p.take_outbox();
+            // A change of the saved form with nothing to show and nothing to send waits for
+            // the next save, at most `SAVE_BATCH_MS` (a flood of the other's acts costs one
+            // save a batch, not one an act); before anything is sent it is always saved.
+            if self.save_waits
+                && (save
+                    || !sends.is_empty()
+                    || device_now >= self.last_save.saturating_add(SAVE_BATCH_MS))
+            {
+                save = true;
+            }
+            if save {
+                self.save_waits = false;
+                self.last_save = device_now;
+            }
         }
         // Save first, then send (S13).
         if save {

@@ -452,8 +452,10 @@ impl PeerGame {
         // never acknowledge ours (a tick flood) cost no more than any other act.
         let claim = |x: &Authored| matches!(x.act, Act::Cmd(Command::ClaimWin { .. }));
         let unseen = self.logs[self.seat].get(a.seen as usize..).unwrap_or(&[]);
+        // (On equal stamps White's act comes first: ours, if the other is Black.)
+        let later = |o: &Authored| o.t < a.t || (o.t == a.t && peer == Side::Black);
         let after_ours =
-            !judged(&a.act, peer) && !claim(&a) && unseen.iter().all(|o| o.t < a.t && !claim(o));
+            !judged(&a.act, peer) && !claim(&a) && unseen.iter().all(|o| later(o) && !claim(o));
         let crossed = !unseen.is_empty();
         let concurrent = crossed && !after_ours;
         let next = if concurrent {

@@ -103,6 +103,16 @@ impl PeerGame {
                 ours.len()
             )));
         }
+        // A claim ends the game on its author's device (it is made only when the rules allow
+        // it): nothing follows it there until an act of ours comes. An act after its own claim
+        // having seen nothing more is one no honest device makes (a flood of void claims).
+        if theirs.last().is_some_and(|l| {
+            l.seen as usize == seen && matches!(l.act, Act::Cmd(Command::ClaimWin { .. }))
+        }) {
+            return Err(PeerError::Malformed(format!(
+                "an act after its own claim, having seen nothing since ({seen} of our acts)"
+            )));
+        }
         // Only the other side's own commands, and judgements about us.
         if let Act::Cmd(cmd) = a.act {
             match cmd {

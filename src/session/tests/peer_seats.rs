@@ -504,3 +504,53 @@ fn a_reload_in_the_middle_of_a_roll_keeps_the_same_dice() {
     p.run(2_000);
     p.assert_same();
 }
+
+/// A flood of the other device's acts that change nothing here (ticks with nothing due, each
+/// one a change of the saved form) costs one save a batch, not one an act (issue 39): at most
+/// one every `SAVE_BATCH_MS` while nothing is shown or sent — and what is sent is still saved
+/// first (`check_order`).
+#[test]
+fn a_flood_of_acts_that_change_nothing_is_saved_in_batches() {
+    let mut p = Pair::new(BySide::new(0, 0));
+    p.open();
+    p.wait_moving();
+    let victim = Side::White;
+    let flooder = !victim;
+    let mut saves = 0;
+    let start = p.now;
+    for i in 0..400u64 {
+        let pg = p.s[victim].remote().unwrap().peer_game();
+        let n = pg.logs()[flooder].len() as u32;
+        let seen = pg.logs()[victim].len() as u32;
+        let t = pg
+            .shared_now(p.clock(victim))
+            .max(pg.game().last_time().unwrap_or(0));
+        let msg = vrhcaby_p2p::encode(&vrhcaby_p2p::Message::Act {
+            n,
+            act: vrhcaby_p2p::Authored {
+                t,
+                seen,
+                act: vrhcaby_p2p::Act::Cmd(Command::Tick),
+            },
+        });
+        let out = p
+            .input(victim, Input::Link(LinkInput::Message(msg)))
+            .unwrap();
+        saves += out.effects.iter().filter(|e| **e == Effect::Save).count();
+        if i % 20 == 19 {
+            p.now += 50;
+        }
+    }
+    let pg = p.s[victim].remote().unwrap().peer_game();
+    assert!(pg.logs()[flooder].len() >= 400, "the ticks were taken");
+    let windows = (p.now - start) / SAVE_BATCH_MS + 1;
+    assert!(
+        saves as u64 <= windows,
+        "{saves} saves for 400 acts over {} ms",
+        p.now - start
+    );
+    // The last of them is saved with the next tick.
+    p.now += SAVE_BATCH_MS;
+    let out = p.input(victim, Input::Tick).unwrap();
+    assert!(out.effects.contains(&Effect::Save), "{:?}", out.effects);
+}
