@@ -7,8 +7,11 @@ use crate::act::{Act, Authored, AuthoredWire};
 use crate::error::PeerError;
 
 /// The protocol version, sent in [`Message::Hello`]. Version 2: two logs of acts (no records
-/// cross the link); version 3: the choice to roll (`roll`, S18).
-pub const VERSION: u32 = 3;
+/// cross the link); version 3: the choice to roll (`roll`, S18); version 4: the fold's
+/// judgements about one instant (an `offline` off its move clock is void; the mark of one in an
+/// exchange ends when the dice are thrown) and the checks of issue 39 — a device of version 3
+/// would fold some records differently, so the two do not play each other.
+pub const VERSION: u32 = 4;
 /// Messages longer than this are refused unread (the longest real message, a command, is
 /// about 150 bytes).
 pub const MAX_MESSAGE_LEN: usize = 4 << 10;

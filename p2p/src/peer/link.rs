@@ -5,12 +5,12 @@
 use vrhcaby_rules::Millis;
 
 use super::{Output, PeerGame, DELIVERY_MS, MAX_DOWN, SLEEP_GAP_MS};
+use crate::message::Message;
 
 /// A channel that closes within this long of the last message heard closed (a close by either
 /// device); one silent longer first is the network going away (heartbeats come every second,
 /// and a browser notices a dead link only after seconds of silence).
 pub const CLEAN_CLOSE_MS: Millis = 1_500;
-use crate::message::Message;
 
 impl PeerGame {
     /// A slot for our newest act's sending times.
