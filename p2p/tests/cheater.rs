@@ -532,3 +532,55 @@ fn a_flood_of_void_claims_stops_at_the_first() {
     );
     assert_not_lost(&net, honest);
 }
+
+/// Standard backgammon: a resignation offer stamped 1 ms before our choice to roll, "having
+/// not seen it", lands before it and voids the choice (S18 allows a choice before the roll).
+/// Our reveal had gone out with the choice, so the cheater knew the dice before answering. The
+/// roller now reveals only once the other has acknowledged its choice.
+#[test]
+fn our_secret_stays_ours_until_the_other_holds_our_choice_to_roll() {
+    let variant = vrhcaby_rules::Variant::standard(vrhcaby_rules::Options {
+        clock: vrhcaby_rules::Clock::House,
+        ..vrhcaby_rules::Options::match_to(5)
+    })
+    .unwrap();
+    let mut net = Net::new_under("cheater-std", 55, (0, 0), variant);
+    net.connect();
+    net.run(10_000);
+    let attacker = net.game(Side::White).turn().unwrap();
+    let honest = !attacker;
+    net.play_turn(500);
+    net.run(3_000);
+    let g = net.game(honest);
+    assert_eq!((g.phase(), g.turn()), (Phase::Rolling, Some(honest)));
+    assert_eq!(g.can_double(), Ok(honest));
+    let roll = net.dev[honest].pg.roll_index();
+    // It sends nothing that says it holds our choice: no reveal, only stale heartbeats.
+    net.filter = Some(no_reveals_or_beats_from(attacker));
+    let seen_before = our_acts(&net, honest);
+    net.dev[honest].pg.choose_roll();
+    net.step(honest);
+    let chose = net.dev[honest].pg.logs()[honest]
+        .iter()
+        .find(|a| matches!(a.act, Act::Roll { roll: r } if r == roll))
+        .map(|a| a.t)
+        .expect("our choice to roll");
+    stale_beats(&mut net, honest, seen_before, 2_000);
+    let revealed = |net: &Net| {
+        net.dev[honest].pg.logs()[honest]
+            .iter()
+            .any(|a| matches!(a.act, Act::Reveal { roll: r, .. } if r == roll))
+    };
+    assert!(
+        !revealed(&net),
+        "our secret went out before the other held our choice"
+    );
+    let offer = Command::OfferResign {
+        side: attacker,
+        kind: vrhcaby_rules::Kind::Single,
+    };
+    let msg = forge_seen(&net, honest, Act::Cmd(offer), chose - 1, seen_before);
+    let _ = net.inject(honest, msg);
+    net.run(1_000);
+    assert!(!revealed(&net), "our secret went out with a voided choice");
+}

@@ -46,8 +46,17 @@ impl PeerGame {
                 }
             }
         }
-        // No reveal before the roller's choice is in (S18).
+        // No reveal before the roller's choice is in (S18) — and the roller here reveals only
+        // once the other device has acknowledged its choice (an act of it that saw the choice,
+        // or a heartbeat on this link saying it holds it): a choice of the other stamped just
+        // before ours "that never saw it" could otherwise void our choice after our secret
+        // was out, and it would know the dice before its own next choice.
         let choice_in = roller_may_double.is_none() || self.cur.parts.chosen;
+        let choice_known = roller_may_double != Some(self.seat)
+            || self.logs[self.seat]
+                .iter()
+                .rposition(|a| matches!(a.act, Act::Roll { roll: r } if r == roll))
+                .is_some_and(|i| self.acked().max(self.link.beat_have as usize) > i);
         let secret = match self.secrets.iter().find(|(r, _)| *r == roll) {
             Some(&(_, s)) => s,
             None => {
@@ -67,6 +76,7 @@ impl PeerGame {
         }
         let parts = &self.cur.parts;
         if choice_in
+            && choice_known
             && parts.commit[self.seat].is_some()
             && parts.commit[self.peer()].is_some()
             && parts.reveal[self.seat].is_none()
