@@ -5,7 +5,10 @@
 
 mod common;
 
-use common::{assert_not_lost, forge_seen, our_acts, Net};
+use common::{
+    assert_not_lost, assert_offline_refused, forge_seen, no_beats_from, no_commits_from,
+    no_reveals_or_beats_from, nothing_from, our_acts, Net,
+};
 use vrhcaby_p2p::{Act, Message, PeerError};
 use vrhcaby_rules::{Command, Outcome, Phase, Reason, Side};
 
@@ -16,59 +19,6 @@ fn started(seed: u64) -> (Net, Side) {
     (net, mover)
 }
 
-fn no_beats_from_white(from: Side, m: &Message) -> bool {
-    !(from == Side::White && matches!(m, Message::Heartbeat { .. }))
-}
-fn no_beats_from_black(from: Side, m: &Message) -> bool {
-    !(from == Side::Black && matches!(m, Message::Heartbeat { .. }))
-}
-/// Only forged heartbeats of `side` reach the other device.
-fn no_beats_from(side: Side) -> fn(Side, &Message) -> bool {
-    match side {
-        Side::White => no_beats_from_white,
-        Side::Black => no_beats_from_black,
-    }
-}
-fn no_reveals_or_beats_from_white(from: Side, m: &Message) -> bool {
-    no_beats_from_white(from, m)
-        && !(from == Side::White
-            && matches!(m, Message::Act { act, .. } if matches!(act.act, Act::Reveal { .. })))
-}
-fn no_reveals_or_beats_from_black(from: Side, m: &Message) -> bool {
-    no_beats_from_black(from, m)
-        && !(from == Side::Black
-            && matches!(m, Message::Act { act, .. } if matches!(act.act, Act::Reveal { .. })))
-}
-fn nothing_from_white(from: Side, _: &Message) -> bool {
-    from != Side::White
-}
-fn nothing_from_black(from: Side, _: &Message) -> bool {
-    from != Side::Black
-}
-/// Only what is forged for `side` reaches the other device.
-fn nothing_from(side: Side) -> fn(Side, &Message) -> bool {
-    match side {
-        Side::White => nothing_from_white,
-        Side::Black => nothing_from_black,
-    }
-}
-/// `side` withholds its reveals and its heartbeats (its own are forged: nothing says it had
-/// ours).
-fn no_reveals_or_beats_from(side: Side) -> fn(Side, &Message) -> bool {
-    match side {
-        Side::White => no_reveals_or_beats_from_white,
-        Side::Black => no_reveals_or_beats_from_black,
-    }
-}
-fn no_commits_from_white(from: Side, m: &Message) -> bool {
-    !(from == Side::White
-        && matches!(m, Message::Act { act, .. } if matches!(act.act, Act::Commit { .. })))
-}
-fn no_commits_from_black(from: Side, m: &Message) -> bool {
-    !(from == Side::Black
-        && matches!(m, Message::Act { act, .. } if matches!(act.act, Act::Commit { .. })))
-}
-
 /// A heartbeat of the attacker that echoes `echo` (a time of the victim's clock), claims it
 /// held it `held` ms, and puts its own clock at `t`.
 fn beat(net: &Net, victim: Side, echo: u64, held: u64, t: u64) -> Message {
@@ -77,12 +27,7 @@ fn beat(net: &Net, victim: Side, echo: u64, held: u64, t: u64) -> Message {
 
 /// The same, saying it holds only `have` of the victim's acts.
 fn beat_having(echo: u64, held: u64, t: u64, have: usize) -> Message {
-    Message::Heartbeat {
-        t,
-        echo: Some(echo),
-        held,
-        have: have as u32,
-    }
+    common::heartbeat(t, echo, held, have)
 }
 
 /// The attacker's own heartbeats, answering the victim's last one at once, but saying it
@@ -94,6 +39,29 @@ fn stale_beats(net: &mut Net, victim: Side, have: usize, ms: u64) {
         let t = net.clock(!victim);
         let _ = net.inject(victim, beat_having(echo, 0, t, have));
     }
+}
+
+/// The late side's move `mv`, stamped `t`, "never having seen" our claim (`seen`: our acts
+/// before it): refused, and our claimed win stands.
+fn backdated_move_is_refused(
+    net: &mut Net,
+    honest: Side,
+    mv: vrhcaby_rules::Move,
+    t: u64,
+    seen: usize,
+) {
+    let late = !honest;
+    let cmd = Command::Move {
+        side: late,
+        from: mv.from,
+        to: mv.to,
+    };
+    let msg = forge_seen(net, honest, Act::Cmd(cmd), t, seen);
+    let got = net.inject(honest, msg);
+    assert!(got.is_err(), "{got:?}");
+    net.run(1_000);
+    let won = Some((Outcome::win(honest), Reason::TimeoutClaimed));
+    assert_eq!(net.game(honest).result(), won, "our win was voided");
 }
 
 /// The victim's shared time less its own clock: what a walk would move.
@@ -174,16 +142,7 @@ fn forged_long_round_trips_cannot_widen_the_tolerances() {
         let _ = net.inject(honest, beat_having(echo, 0, t3, seen));
         net.run(100);
     }
-    let cmd = Command::Move {
-        side: late,
-        from: mv.from,
-        to: mv.to,
-    };
-    let msg = forge_seen(&net, honest, Act::Cmd(cmd), d + 1_900, seen);
-    let got = net.inject(honest, msg);
-    assert!(got.is_err(), "{got:?}");
-    net.run(1_000);
-    assert_eq!(net.game(honest).result(), won, "our win was voided");
+    backdated_move_is_refused(&mut net, honest, mv, d + 1_900, seen);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -208,18 +167,7 @@ fn our_move_stands_when_the_cheater_closes_its_channel_at_once() {
     net.run(d + 4_000 - net.shared(honest));
     net.connect();
     net.run(500);
-    let msg = forge_seen(
-        &net,
-        honest,
-        Act::Cmd(Command::Offline { side: honest }),
-        d - 1,
-        seen_before,
-    );
-    let got = net.inject(honest, msg);
-    assert!(
-        matches!(got, Err(PeerError::PresenceUnseen { .. })),
-        "{got:?}"
-    );
+    assert_offline_refused(&mut net, honest, d - 1, seen_before);
     net.run(2_000);
     assert_not_lost(&net, honest);
 }
@@ -302,16 +250,7 @@ fn silence_cycles_cannot_pin_the_floor_for_backdated_acts() {
     }
     let won = Some((Outcome::win(honest), Reason::TimeoutClaimed));
     assert_eq!(net.game(honest).result(), won);
-    let cmd = Command::Move {
-        side: late,
-        from: mv.from,
-        to: mv.to,
-    };
-    let msg = forge_seen(&net, honest, Act::Cmd(cmd), d - 1, seen);
-    let got = net.inject(honest, msg);
-    assert!(got.is_err(), "{got:?}");
-    net.run(1_000);
-    assert_eq!(net.game(honest).result(), won, "our win was voided");
+    backdated_move_is_refused(&mut net, honest, mv, d - 1, seen);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -338,13 +277,6 @@ fn after_a_reload_the_exchange_still_cannot_be_stalled() {
     assert!(net.dev[honest].pg.can_claim(net.clock(honest)));
 }
 
-fn no_commits_from(side: Side) -> fn(Side, &Message) -> bool {
-    match side {
-        Side::White => no_commits_from_white,
-        Side::Black => no_commits_from_black,
-    }
-}
-
 /// When our acts had reached the other was not saved, and the page's closed span began at the
 /// last act's stamp: after a reload, an R18 about a deadline we had met stood.
 #[test]
@@ -357,18 +289,7 @@ fn after_a_reload_a_judgement_about_a_deadline_we_met_is_refused() {
     net.run(d + 8_000 - net.shared(honest));
     net.reload(honest);
     net.run(1_000);
-    let msg = forge_seen(
-        &net,
-        honest,
-        Act::Cmd(Command::Offline { side: honest }),
-        d - 1,
-        seen_before,
-    );
-    let got = net.inject(honest, msg);
-    assert!(
-        matches!(got, Err(PeerError::PresenceUnseen { .. })),
-        "{got:?}"
-    );
+    assert_offline_refused(&mut net, honest, d - 1, seen_before);
     assert_not_lost(&net, honest);
 }
 
@@ -386,19 +307,7 @@ fn after_a_reload_a_move_backdated_before_our_claim_is_refused() {
     net.run(20_000);
     net.reload(honest);
     net.run(300);
-    let cmd = Command::Move {
-        side: late,
-        from: mv.from,
-        to: mv.to,
-    };
-    let msg = forge_seen(&net, honest, Act::Cmd(cmd), d + 1_000, seen);
-    let got = net.inject(honest, msg);
-    assert!(got.is_err(), "{got:?}");
-    net.run(1_000);
-    assert_eq!(
-        net.game(honest).result(),
-        Some((Outcome::win(honest), Reason::TimeoutClaimed))
-    );
+    backdated_move_is_refused(&mut net, honest, mv, d + 1_000, seen);
 }
 
 /// When this game was made here was not saved: after a reload a lot commitment stamped ten

@@ -868,16 +868,8 @@ fn forge_heartbeats(net: &mut Net, victim: Side, kind: Beats) {
                 let t1 = now - delay;
                 offset += 9_000;
                 let t3 = (offset + ((t1 + now) / 2) as i64) as Millis;
-                let have = net.dev[victim].pg.logs()[victim].len() as u32;
-                let _ = net.inject(
-                    victim,
-                    Message::Heartbeat {
-                        t: t3,
-                        echo: Some(t1),
-                        held: 0,
-                        have,
-                    },
-                );
+                let have = net.dev[victim].pg.logs()[victim].len();
+                let _ = net.inject(victim, common::heartbeat(t3, t1, 0, have));
             }
         }
         Beats::Shrinking | Beats::Growing | Beats::Lying => {
@@ -903,16 +895,8 @@ fn forge_heartbeats(net: &mut Net, victim: Side, kind: Beats) {
                     }
                 };
                 let t3 = (target + ((echo + held + now) / 2) as i64).max(0) as Millis;
-                let have = net.dev[victim].pg.logs()[victim].len() as u32;
-                let _ = net.inject(
-                    victim,
-                    Message::Heartbeat {
-                        t: t3,
-                        echo: Some(echo),
-                        held,
-                        have,
-                    },
-                );
+                let have = net.dev[victim].pg.logs()[victim].len();
+                let _ = net.inject(victim, common::heartbeat(t3, echo, held, have));
                 net.run(300);
             }
         }

@@ -7,7 +7,11 @@
 
 mod common;
 
-use common::{assert_not_lost, forge_seen, our_acts, Net};
+use common::{
+    assert_not_lost, assert_offline_refused, forge_seen, no_beats_from_black, no_beats_from_white,
+    no_commits_from, no_commits_or_beats_from, no_reveals_from_black, no_reveals_from_white,
+    our_acts, Net,
+};
 use vrhcaby_p2p::{Act, Authored, Message, PeerError};
 use vrhcaby_rules::{Command, Outcome, Phase, Reason, Side};
 
@@ -16,42 +20,6 @@ fn started(seed: u64) -> (Net, Side) {
     net.start();
     let mover = net.game(Side::White).turn().expect("a mover");
     (net, mover)
-}
-
-fn no_commits_from_white(from: Side, m: &Message) -> bool {
-    !(from == Side::White
-        && matches!(m, Message::Act { act, .. } if matches!(act.act, Act::Commit { .. })))
-}
-fn no_commits_from_black(from: Side, m: &Message) -> bool {
-    !(from == Side::Black
-        && matches!(m, Message::Act { act, .. } if matches!(act.act, Act::Commit { .. })))
-}
-fn no_beats_from_white(from: Side, m: &Message) -> bool {
-    !(from == Side::White && matches!(m, Message::Heartbeat { .. }))
-}
-fn no_beats_from_black(from: Side, m: &Message) -> bool {
-    !(from == Side::Black && matches!(m, Message::Heartbeat { .. }))
-}
-fn withholding_commits(side: Side) -> fn(Side, &Message) -> bool {
-    match side {
-        Side::White => no_commits_from_white,
-        Side::Black => no_commits_from_black,
-    }
-}
-fn no_commits_or_beats_from_white(from: Side, m: &Message) -> bool {
-    no_commits_from_white(from, m)
-        && !(from == Side::White && matches!(m, Message::Heartbeat { .. }))
-}
-fn no_commits_or_beats_from_black(from: Side, m: &Message) -> bool {
-    no_commits_from_black(from, m)
-        && !(from == Side::Black && matches!(m, Message::Heartbeat { .. }))
-}
-/// The withholding device also sends its own heartbeats (below): none of its real ones.
-fn withholding_commits_and_beats(side: Side) -> fn(Side, &Message) -> bool {
-    match side {
-        Side::White => no_commits_or_beats_from_white,
-        Side::Black => no_commits_or_beats_from_black,
-    }
 }
 
 #[test]
@@ -70,18 +38,7 @@ fn an_offline_judgement_after_the_peer_blipped_its_own_link_is_refused() {
     net.run(3_000);
     net.connect();
     net.run(1_000);
-    let msg = forge_seen(
-        &net,
-        honest,
-        Act::Cmd(Command::Offline { side: honest }),
-        d - 1,
-        seen_before,
-    );
-    let got = net.inject(honest, msg);
-    assert!(
-        matches!(got, Err(PeerError::PresenceUnseen { .. })),
-        "{got:?}"
-    );
+    assert_offline_refused(&mut net, honest, d - 1, seen_before);
     assert_eq!(net.game(honest).result(), None);
 }
 
@@ -90,7 +47,7 @@ fn offline_and_dice_late_about_our_roll_after_a_blip_are_refused() {
     let (mut net, attacker) = started(32);
     let honest = !attacker;
     // The attacker plays its turn; our roll falls due; we commit at once, it withholds its part.
-    net.filter = Some(withholding_commits(attacker));
+    net.filter = Some(no_commits_from(attacker));
     net.play_turn(300);
     assert_eq!(net.game(honest).phase(), Phase::Rolling);
     let due = net.game(honest).roll_due_since().unwrap();
@@ -359,7 +316,7 @@ fn withheld_roll_with(seed: u64, poke: fn(&mut Net, Side, u32)) {
     let (mut net, attacker) = started(seed);
     let honest = !attacker;
     // The attacker's heartbeats never acknowledge our commitment (it sends its own, below).
-    net.filter = Some(withholding_commits_and_beats(attacker));
+    net.filter = Some(no_commits_or_beats_from(attacker));
     let stale = our_acts(&net, honest) as u32;
     net.play_turn(300);
     assert_eq!(net.game(honest).phase(), Phase::Rolling);
@@ -557,15 +514,6 @@ fn standard_net(seed: u64) -> Net {
     net.play_turn(300);
     net.run(3_000);
     net
-}
-
-fn no_reveals_from_white(from: Side, m: &Message) -> bool {
-    !(from == Side::White
-        && matches!(m, Message::Act { act, .. } if matches!(act.act, Act::Reveal { .. })))
-}
-fn no_reveals_from_black(from: Side, m: &Message) -> bool {
-    !(from == Side::Black
-        && matches!(m, Message::Act { act, .. } if matches!(act.act, Act::Reveal { .. })))
 }
 
 #[test]

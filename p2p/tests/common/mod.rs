@@ -493,6 +493,34 @@ pub fn forge_seen(
     m
 }
 
+/// A heartbeat stamped `t` (its sender's clock) that answers the heartbeat stamped `echo`,
+/// held `held` ms, saying it holds `have` of the receiver's acts.
+pub fn heartbeat(t: Millis, echo: Millis, held: Millis, have: usize) -> Message {
+    Message::Heartbeat {
+        t,
+        echo: Some(echo),
+        held,
+        have: have as u32,
+    }
+}
+
+/// The other device says `honest` was offline at shared time `t + 1` (R18), "having seen"
+/// only `seen` of its acts: refused as a false report.
+pub fn assert_offline_refused(net: &mut Net, honest: Side, t: Millis, seen: usize) {
+    let msg = forge_seen(
+        net,
+        honest,
+        vrhcaby_p2p::Act::Cmd(Command::Offline { side: honest }),
+        t,
+        seen,
+    );
+    let got = net.inject(honest, msg);
+    assert!(
+        matches!(got, Err(PeerError::PresenceUnseen { .. })),
+        "{got:?}"
+    );
+}
+
 /// How many acts `side` has made.
 pub fn our_acts(net: &Net, side: Side) -> usize {
     net.dev[side].pg.logs()[side].len()
@@ -507,3 +535,67 @@ pub fn assert_not_lost(net: &Net, honest: Side) {
         net.dev[honest].errors
     );
 }
+
+/// Filters for [`Net::filter`]: what a withholding device keeps back. Each comes as one for
+/// White, one for Black, and one that picks by side (a filter is a plain function).
+macro_rules! side_filter {
+    ($(#[$doc:meta])* $name:ident, $white:ident, $black:ident, |$m:ident| $withheld:expr) => {
+        pub fn $white(from: Side, $m: &Message) -> bool {
+            !(from == Side::White && $withheld)
+        }
+        pub fn $black(from: Side, $m: &Message) -> bool {
+            !(from == Side::Black && $withheld)
+        }
+        $(#[$doc])*
+        pub fn $name(side: Side) -> fn(Side, &Message) -> bool {
+            match side {
+                Side::White => $white,
+                Side::Black => $black,
+            }
+        }
+    };
+}
+
+fn is_beat(m: &Message) -> bool {
+    matches!(m, Message::Heartbeat { .. })
+}
+
+fn is_part(m: &Message, reveal: bool) -> bool {
+    matches!(m, Message::Act { act, .. }
+        if matches!(act.act, vrhcaby_p2p::Act::Commit { .. }) && !reveal
+            || matches!(act.act, vrhcaby_p2p::Act::Reveal { .. }) && reveal)
+}
+
+side_filter!(
+    /// `side`'s heartbeats are withheld (only forged ones reach the other).
+    no_beats_from, no_beats_from_white, no_beats_from_black, |m| is_beat(m)
+);
+side_filter!(
+    /// `side` withholds its commitments.
+    no_commits_from, no_commits_from_white, no_commits_from_black, |m| is_part(m, false)
+);
+side_filter!(
+    /// `side` withholds its reveals.
+    no_reveals_from, no_reveals_from_white, no_reveals_from_black, |m| is_part(m, true)
+);
+side_filter!(
+    /// `side` withholds its commitments and its heartbeats.
+    no_commits_or_beats_from,
+    no_commits_or_beats_from_white,
+    no_commits_or_beats_from_black,
+    |m| is_part(m, false) || is_beat(m)
+);
+side_filter!(
+    /// `side` withholds its reveals and its heartbeats.
+    no_reveals_or_beats_from,
+    no_reveals_or_beats_from_white,
+    no_reveals_or_beats_from_black,
+    |m| is_part(m, true) || is_beat(m)
+);
+side_filter!(
+    /// Nothing of `side` reaches the other (only what is forged for it).
+    nothing_from, nothing_from_white, nothing_from_black, |m| {
+        let _ = m;
+        true
+    }
+);
