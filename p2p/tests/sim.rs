@@ -506,7 +506,8 @@ fn adversarial(seed: u64) -> Result<Game1, String> {
             _ => None,
         })
         .collect();
-    for e in &game.record().commands {
+    let commands = &game.record().commands;
+    for (i, e) in commands.iter().enumerate() {
         g.checks += 1;
         let ok = match e.cmd {
             Command::Start { .. } | Command::Dice { .. } | Command::Tick => true,
@@ -514,7 +515,14 @@ fn adversarial(seed: u64) -> Result<Game1, String> {
             Command::Offline { side } | Command::DiceLate { side } => {
                 side == adv && own.contains(&e.cmd)
             }
-            Command::Online { .. } => false,
+            // The fold's end of an `offline` mark when the dice are thrown: only after one of
+            // ours about the adversary.
+            Command::Online { side } => {
+                side == adv
+                    && commands[..i]
+                        .iter()
+                        .any(|p| p.cmd == Command::Offline { side })
+            }
             c => c.side() == Some(adv) || own.contains(&c),
         };
         if !ok {
