@@ -23,6 +23,23 @@ fn idx(s: Side) -> usize {
 }
 
 impl Pair {
+    /// Two devices of game `id`, connected.
+    fn connected(id: &str, seed: u64) -> Pair {
+        let mut pair = Pair {
+            dev: [
+                PeerGame::new(id.into(), Side::White, 1_000),
+                PeerGame::new(id.into(), Side::Black, 1_000),
+            ],
+            now: 1_000,
+            rng: SplitMix64::new(seed),
+        };
+        for s in Side::ALL {
+            let out = pair.dev[idx(s)].connected(pair.now);
+            pair.deliver(s, out);
+        }
+        pair
+    }
+
     fn deliver(&mut self, from: Side, out: Output) {
         for m in out.send {
             let to = idx(!from);
@@ -53,18 +70,7 @@ fn median(mut v: Vec<f64>) -> f64 {
 }
 
 fn main() {
-    let mut pair = Pair {
-        dev: [
-            PeerGame::new("bench".into(), Side::White, 1_000),
-            PeerGame::new("bench".into(), Side::Black, 1_000),
-        ],
-        now: 1_000,
-        rng: SplitMix64::new(5),
-    };
-    for s in Side::ALL {
-        let out = pair.dev[idx(s)].connected(pair.now);
-        pair.deliver(s, out);
-    }
+    let mut pair = Pair::connected("bench", 5);
     // A whole game of random legal moves.
     while pair.dev[0].game().result().is_none() {
         pair.tick();
@@ -104,18 +110,7 @@ fn main() {
     // Floods that never acknowledge our last act (issue 39), in a game under way: the other
     // device's ticks stamped after our last act, stamped equal to it, and claims that cross
     // it. The time an act for 1,024 acts and for 8,192: equal means linear.
-    let mut game = Pair {
-        dev: [
-            PeerGame::new("flood".into(), Side::White, 1_000),
-            PeerGame::new("flood".into(), Side::Black, 1_000),
-        ],
-        now: 1_000,
-        rng: SplitMix64::new(6),
-    };
-    for s in Side::ALL {
-        let out = game.dev[idx(s)].connected(game.now);
-        game.deliver(s, out);
-    }
+    let mut game = Pair::connected("flood", 6);
     while game.dev[0].game().phase() != Phase::Moving {
         game.tick();
     }

@@ -21,8 +21,8 @@ const MAX_DELAY_MS: i64 = 10_000;
 /// Shared time is used (acts are made and judged) only once the bounds are at most this wide:
 /// the estimate is then off by at most half of it ([`MAX_UNCERTAINTY_MS`]).
 const READY_WIDTH_MS: i64 = 4_000;
-/// The most the estimate can be off once ready: half [`READY_WIDTH_MS`] (and the drift).
-pub const MAX_UNCERTAINTY_MS: Millis = 2_000;
+/// The most the estimate can be off once ready: half [`READY_WIDTH_MS`].
+pub const MAX_UNCERTAINTY_MS: Millis = READY_WIDTH_MS.unsigned_abs() / 2;
 /// Round trips kept for bounding a message's delay (about a minute of heartbeats).
 const RECENT: usize = 64;
 /// How fast two clocks may drift apart: 1 ms in 2 s (500 ppm, NTP's largest slew), applied to
@@ -48,7 +48,7 @@ pub enum Sample {
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct ClockSync {
     /// `[lo, hi]` (ms) and when (our clock) they were last narrowed; `None` before any sample.
-    bounds: Option<(i64, i64, Millis)>,
+    bounds: Option<Bounds>,
     /// The offset used for shared time: the bounds' midpoint once ready (a saved estimate
     /// before that after loading a game of an earlier version).
     offset: i64,

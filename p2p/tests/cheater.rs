@@ -118,12 +118,7 @@ fn forged_long_round_trips_cannot_widen_the_tolerances() {
     let (mut net, late) = started(43);
     let honest = !late;
     let d = net.game(honest).deadline().unwrap();
-    for _ in 0..900 {
-        if net.dev[honest].pg.can_claim(net.clock(honest)) {
-            break;
-        }
-        net.run(100);
-    }
+    net.until_claimable(honest, 100);
     let seen = our_acts(&net, honest);
     let mv = net.game(late).legal_moves()[0];
     net.act(honest, Command::ClaimWin { side: honest }).unwrap();
@@ -235,9 +230,7 @@ fn silence_cycles_cannot_pin_the_floor_for_backdated_acts() {
     let honest = !late;
     let d = net.game(honest).deadline().unwrap();
     let mv = net.game(late).legal_moves()[0];
-    while !net.dev[honest].pg.can_claim(net.clock(honest)) {
-        net.run(100);
-    }
+    net.until_claimable(honest, 100);
     let seen = our_acts(&net, honest);
     net.act(honest, Command::ClaimWin { side: honest }).unwrap();
     let until = net.shared(honest) + 127_000;

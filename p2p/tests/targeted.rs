@@ -482,9 +482,7 @@ fn a_late_move_sent_after_our_earliest_claim_cannot_undo_it() {
     let (mut net, late) = started(50);
     let honest = !late;
     let d = net.game(honest).deadline().unwrap();
-    while !net.dev[honest].pg.can_claim(net.clock(honest)) {
-        net.run(50);
-    }
+    net.until_claimable(honest, 50);
     let seen = our_acts(&net, honest);
     let mv = net.game(late).legal_moves();
     net.act(honest, Command::ClaimWin { side: honest }).unwrap();

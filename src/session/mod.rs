@@ -20,7 +20,7 @@ pub mod peer;
 
 pub use computer::{Answer, Step, Task};
 pub use local::{Computer, Dice, LocalGame};
-pub use peer::{Crossing, Divergence, PeerError, PeerSession};
+pub use peer::{Crossing, Divergence, PeerError, PeerSession, SAVE_BATCH_MS};
 pub use save::{Kind, LoadError};
 
 use crate::sound::Sound;
@@ -150,9 +150,6 @@ enum Core {
     Peer(PeerSession),
 }
 
-/// A peer game's changes that show nothing and send nothing are saved at most this long later.
-pub const SAVE_BATCH_MS: Millis = 250;
-
 /// A game on this device and who plays each side.
 #[derive(Debug)]
 pub struct Session {
@@ -160,10 +157,6 @@ pub struct Session {
     core: Core,
     /// The time of the last tick, for the countdown warnings.
     last_tick: Millis,
-    /// A peer game: when (this device's clock) it was last saved, and whether a change waits
-    /// for the next save (saves are batched: see `handle`).
-    last_save: Millis,
-    save_waits: bool,
 }
 
 impl Session {
@@ -202,8 +195,6 @@ impl Session {
             seats,
             core: Core::Local(game),
             last_tick: 0,
-            last_save: 0,
-            save_waits: false,
         }
     }
 
@@ -278,8 +269,6 @@ impl Session {
             seats,
             core: Core::Peer(p),
             last_tick: 0,
-            last_save: 0,
-            save_waits: false,
         }
     }
 
@@ -513,27 +502,13 @@ impl Session {
         let mut save = !out.events.is_empty();
         let mut sends = Vec::new();
         if let Core::Peer(p) = &mut self.core {
-            self.save_waits |= p.take_needs_save();
             if let Some(w) = p.take_warning() {
                 out.effects.push(Effect::Warn(w));
             }
             out.effects
                 .extend(p.take_crossings().into_iter().map(Effect::Crossed));
             sends = p.take_outbox();
-            // A change of the saved form with nothing to show and nothing to send waits for
-            // the next save, at most `SAVE_BATCH_MS` (a flood of the other's acts costs one
-            // save a batch, not one an act); before anything is sent it is always saved.
-            if self.save_waits
-                && (save
-                    || !sends.is_empty()
-                    || device_now >= self.last_save.saturating_add(SAVE_BATCH_MS))
-            {
-                save = true;
-            }
-            if save {
-                self.save_waits = false;
-                self.last_save = device_now;
-            }
+            save = p.saves(device_now, save, !sends.is_empty());
         }
         // Save first, then send (S13).
         if save {

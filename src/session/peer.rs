@@ -17,6 +17,9 @@ use super::series::Series;
 /// acts). Version 1 held one record of protocol v1, which cannot be continued.
 pub const SAVE_VERSION: u32 = 2;
 
+/// A peer game's changes that show nothing and send nothing are saved at most this long later.
+pub const SAVE_BATCH_MS: Millis = 250;
+
 /// What a crossing of two acts in flight did to this player (a peer game only).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Crossing {
@@ -37,6 +40,8 @@ pub struct PeerSession {
     warning: Option<PeerError>,
     /// The saved form changed (a new act, a secret, a commitment received): save before sending.
     needs_save: bool,
+    /// When (this device's clock) the game was last saved (see [`PeerSession::saves`]).
+    last_save: Millis,
     /// Acts that crossed in flight since the last input: what the player is told.
     crossings: Vec<Crossing>,
     /// Where fresh dice secrets come from (the browser's crypto randomness; tests inject one).
@@ -72,6 +77,7 @@ impl PeerSession {
             outbox: Vec::new(),
             warning: None,
             needs_save: false,
+            last_save: 0,
             crossings: Vec::new(),
             secrets: crate::platform::secret,
             series: Series::default(),
@@ -186,9 +192,18 @@ impl PeerSession {
         self.pg.can_claim(now)
     }
 
-    /// Whether the saved form changed since the last save; clears the flag.
-    pub fn take_needs_save(&mut self) -> bool {
-        std::mem::take(&mut self.needs_save)
+    /// Whether an output saves now: always if it `shows` something; else only if the saved
+    /// form changed and the output `sends` something (saved first, S13) or the last save is
+    /// `SAVE_BATCH_MS` old — so a flood of the other's acts costs one save a batch, not one an
+    /// act. Notes the save.
+    pub fn saves(&mut self, now: Millis, shows: bool, sends: bool) -> bool {
+        let due = sends || now >= self.last_save.saturating_add(SAVE_BATCH_MS);
+        let save = shows || (self.needs_save && due);
+        if save {
+            self.needs_save = false;
+            self.last_save = now;
+        }
+        save
     }
 
     /// Takes the messages waiting to be sent.

@@ -140,16 +140,21 @@ impl PeerGame {
         self.link.up && self.link.settled
     }
 
+    /// Whether this device hears the other at once at `at`: the channel open, the other heard
+    /// lately, and for long enough that the acts re-sent for the hellos have come.
+    pub(super) fn live(&self, at: Millis) -> bool {
+        let l = &self.link;
+        l.up && l.present
+            && at
+                >= l.live_since
+                    .saturating_add(super::receive::RESEND_WINDOW_MS)
+    }
+
     /// The last moment this device heard the other on a settled channel (see
     /// `Link::unlive_from`): what the other made before it had come by then.
     pub(super) fn heard_until(&self) -> Option<Millis> {
         let l = &self.link;
-        let live = l.up
-            && l.present
-            && l.last_heard
-                >= l.live_since
-                    .saturating_add(super::receive::RESEND_WINDOW_MS);
-        let mut until = if live {
+        let mut until = if self.live(l.last_heard) {
             Some(l.last_heard)
         } else {
             l.unlive_from

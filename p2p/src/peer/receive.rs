@@ -143,8 +143,7 @@ impl PeerGame {
                 }
                 let ours = u32::try_from(self.logs[self.seat].len()).unwrap_or(u32::MAX);
                 self.link.peer_have = have.min(ours);
-                let l = &self.link;
-                if l.up && l.present && now >= l.live_since.saturating_add(RESEND_WINDOW_MS) {
+                if self.live(now) {
                     self.link.beat_have = self.link.beat_have.max(have.min(ours));
                 }
                 if lie {
@@ -417,7 +416,7 @@ impl PeerGame {
     /// What bounds the stamp of an act of the other device that comes now (see `Recv`).
     pub(super) fn recv_now(&self, now: Millis) -> Recv {
         let l = &self.link;
-        let live = l.up && l.present && now >= l.live_since.saturating_add(RESEND_WINDOW_MS);
+        let live = self.live(now);
         Recv {
             at: now,
             // Live: it could not have been made much before the last message that came

@@ -31,7 +31,7 @@ struct Saved {
     synced: bool,
     /// The clock bounds this device measured: `(lo, hi, at)` (issue 39; absent before).
     #[serde(default)]
-    bounds: Option<(i64, i64, Millis)>,
+    bounds: Option<crate::clock::Bounds>,
     #[serde(default)]
     down: Vec<(Millis, Option<Millis>)>,
     /// Silences that ended in a close: (the last message heard, the close), shared time.

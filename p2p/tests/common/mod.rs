@@ -381,6 +381,18 @@ impl Net {
         }
     }
 
+    /// Lets time pass in steps of `step` ms until `side`'s player may press Don't wait (at most
+    /// three minutes).
+    pub fn until_claimable(&mut self, side: Side, step: Millis) {
+        for _ in 0..180_000 / step {
+            if self.dev[side].pg.can_claim(self.clock(side)) {
+                return;
+            }
+            self.run(step);
+        }
+        panic!("{side:?} could not claim within three minutes");
+    }
+
     /// Standard: the side to move offers to resign a single game and the other accepts; returns
     /// the side that resigned.
     #[allow(dead_code)]
