@@ -136,6 +136,8 @@ pub struct GameState {
     pub bot_failed: RwSignal<bool>,
     /// The tutor's warning about the person's last move (`drivers::tutor`).
     pub tutor: RwSignal<Option<crate::session::tutor::Warning>>,
+    /// The game screen's menu sheet is open (small screens; wide ones show it in place).
+    pub sheet: RwSignal<bool>,
 }
 
 /// The player's settings, remembered in localStorage.
@@ -338,6 +340,7 @@ impl Dispatch {
                 bot_answers: RwSignal::new(0),
                 bot_failed: RwSignal::new(false),
                 tutor: RwSignal::new(None),
+                sheet: RwSignal::new(false),
             },
             settings: Settings::load(),
             notices: Notices {

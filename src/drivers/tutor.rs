@@ -1,6 +1,7 @@
 //! The tutor (`session::tutor`, a setting): after each move of a person here in a game on this
 //! device or against the computer, the computer's worker is asked how much the roll now loses;
-//! a warning that has grown by the "bad" threshold is shown until the person's next move.
+//! the first loss of a roll that reaches the "bad" threshold is said (once a roll) and shown until
+//! the person's next move.
 
 use std::cell::RefCell;
 
@@ -62,17 +63,22 @@ pub fn on_answer(d: Dispatch, rolled_at: usize, at: usize, answer: &Answer) {
         s.as_ref().and_then(|s| {
             let g = s.game();
             match g.record().commands.get(at.checked_sub(1)?)?.cmd {
-                Command::Move { side, .. } => Some((side, g.record().commands.len())),
+                Command::Move { side, .. } => Some((
+                    side,
+                    g.record().commands.len(),
+                    g.record().commands.first().map_or(0, |e| e.t),
+                    g.variant().is_standard(),
+                )),
                 _ => None,
             }
         })
     });
     // Only while that move is still the last one and the tutor is on.
-    let Some((side, len)) = now.filter(|&(_, len)| len == at) else {
+    let Some((side, len, game, standard)) = now.filter(|&(_, len, _, _)| len == at) else {
         return;
     };
     if !d.settings.tutor.get_untracked()
-        || !WATCH.with(|w| w.borrow_mut().should_warn(rolled_at, loss))
+        || !WATCH.with(|w| w.borrow_mut().should_warn((game, rolled_at), loss))
     {
         return;
     }
@@ -82,10 +88,12 @@ pub fn on_answer(d: Dispatch, rolled_at: usize, at: usize, answer: &Answer) {
         rest: answer.moves.clone().unwrap_or_default(),
         best: answer.best.clone().unwrap_or_default(),
         at: len,
+        standard,
     }));
     d.notices.announce.set(crate::i18n::tutor_warning(
         d.settings.lang.get_untracked(),
         loss,
         &answer.best.clone().unwrap_or_default(),
+        standard,
     ));
 }

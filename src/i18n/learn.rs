@@ -53,21 +53,82 @@ fn loss_name(lang: Lang, loss: f64) -> &'static str {
     }
 }
 
-/// The tutor's warning: how much the roll loses now, and the roll's best play in words.
+/// A loss of equity in winning chances under the house rules (every win is worth one game, so
+/// equity is 2·p − 1 and a loss of `x` is `x / 2` of the chances): "13 %" / "13%", never "0 %".
 #[must_use]
-pub fn tutor_warning(lang: Lang, loss: f64, best: &[(u8, u8)]) -> String {
-    let best = super::steps_words(lang, best);
+pub fn chances_lost(lang: Lang, loss: f64) -> String {
+    let pct = (loss * 50.0).round().max(1.0);
     match lang {
-        Lang::Cs => format!(
-            "Učitel: tímto tahem ztrácíš {} ({}). Nejlepší tah tohoto hodu: {best}.",
-            equity(lang, loss),
-            loss_name(lang, loss)
+        Lang::Cs => format!("{pct:.0}\u{a0}%"),
+        Lang::En => format!("{pct:.0}%"),
+    }
+}
+
+/// A play in words a newcomer reads: "z 24 na 18 a z 18 na 13" / "24 to 18, then 18 to 13"
+/// (the mover's numbering, as the board's point numbers show it; the bar and bearing off named).
+#[must_use]
+pub fn play_words(lang: Lang, steps: &[(u8, u8)]) -> String {
+    let one = |&(from, to): &(u8, u8)| match (lang, from, to) {
+        (Lang::Cs, 25, t) => format!("z baru na {t}"),
+        (Lang::En, 25, t) => format!("the bar to {t}"),
+        (Lang::Cs, f, 0) => format!("z {f} ven"),
+        (Lang::En, f, 0) => format!("{f} off"),
+        (Lang::Cs, f, t) => format!("z {f} na {t}"),
+        (Lang::En, f, t) => format!("{f} to {t}"),
+    };
+    let words: Vec<String> = steps.iter().map(one).collect();
+    match (lang, words.split_last()) {
+        (Lang::Cs, None) => "nehrát nic".into(),
+        (Lang::En, None) => "no move".into(),
+        (_, Some((last, []))) => last.clone(),
+        (Lang::Cs, Some((last, rest))) => format!("{} a {last}", rest.join(", ")),
+        (Lang::En, Some((last, rest))) => format!("{}, then {last}", rest.join(", ")),
+    }
+}
+
+/// The tutor's warning: what the move cost in words a player reads (winning chances under the
+/// house rules, points a game under standard rules) and the roll's better play in words.
+#[must_use]
+pub fn tutor_warning(lang: Lang, loss: f64, best: &[(u8, u8)], standard: bool) -> String {
+    let best = play_words(lang, best);
+    let name = loss_name(lang, loss);
+    match (lang, standard) {
+        (Lang::Cs, false) => format!(
+            "Učitel: tímto tahem přicházíš o {} šance na výhru ({name}). Lepší bylo {best}.",
+            chances_lost(lang, loss)
         ),
-        Lang::En => format!(
-            "Tutor: this move costs {} equity ({}). The roll's best play: {best}.",
-            equity(lang, loss),
-            loss_name(lang, loss)
+        (Lang::En, false) => format!(
+            "Tutor: this move costs you {} of your winning chances ({name}). Better: {best}.",
+            chances_lost(lang, loss)
         ),
+        (Lang::Cs, true) => format!(
+            "Učitel: tento tah tě stojí v průměru {} bodu na hru ({name}). Lepší bylo {best}.",
+            equity(lang, loss)
+        ),
+        (Lang::En, true) => format!(
+            "Tutor: this move costs you {} points a game on average ({name}). Better: {best}.",
+            equity(lang, loss)
+        ),
+    }
+}
+
+/// What "points a game" (equity) means, one tap away from the tutor's standard warning.
+#[must_use]
+pub fn equity_meaning(lang: Lang) -> &'static str {
+    match lang {
+        Lang::Cs => {
+            "Body na hru (ekvita): kolik bodů bys z této pozice v průměru získal nebo \
+            ztratil, kdyby se hrála mnohokrát. Prostá výhra je 1 bod, gammon 2, backgammon 3 \
+            (krát kostka zdvojení). Ztráta 0,100 znamená, že tímto tahem v průměru přicházíš o \
+            desetinu bodu na každou hru. Od 0,060 je to chyba, od 0,120 hrubá chyba."
+        }
+        Lang::En => {
+            "Points a game (equity): how many points you would win or lose from here on \
+            average if the position were played many times. A plain win is 1 point, a gammon 2, \
+            a backgammon 3 (times the doubling cube). A loss of 0.100 means this move gives away \
+            a tenth of a point every game, on average. From 0.060 it is a mistake, from 0.120 a \
+            blunder."
+        }
     }
 }
 

@@ -15,7 +15,10 @@ mod tests;
 pub use errors::{command_error, divergence, load_error, peer_error, session_error};
 pub use howto::how_to_play;
 pub use howto::how_to_play_standard;
-pub use learn::{luck_adjusted_words, puzzle_task, puzzle_verdict, tutor_warning};
+pub use learn::{
+    chances_lost, equity_meaning, luck_adjusted_words, play_words, puzzle_task, puzzle_verdict,
+    tutor_warning,
+};
 pub use phrases::*;
 pub use records::*;
 pub use standard::*;
@@ -85,6 +88,16 @@ pub enum Key {
     ResignAs,
     NewGame,
     Menu,
+    /// The game screen's menu sheet (settings, resign, back to the start) and its groups.
+    GameMenu,
+    GroupGame,
+    GroupBoard,
+    GroupPage,
+    Close,
+    /// What "points a game" (equity) means, one tap away.
+    EquityWhat,
+    /// Near the clock's ring in a player's first games: what happens at zero.
+    ClockNote,
     Numbers,
     FollowTurn,
     FixedBoard,
@@ -95,7 +108,7 @@ pub enum Key {
     AnalyseGame,
     Analysing,
     AnalysisFailed,
-    AnalysisGraph,
+    AnalysisScale,
     // Learning from a game (`learn::say`).
     Tutor,
     TutorShow,
@@ -327,6 +340,20 @@ pub fn t(lang: Lang, key: Key) -> &'static str {
         (Lang::En, NewGame) => "New game",
         (Lang::Cs, Menu) => "Menu",
         (Lang::En, Menu) => "Menu",
+        (Lang::Cs, GameMenu) => "Nastavení a vzdání",
+        (Lang::En, GameMenu) => "Settings and resign",
+        (Lang::Cs, GroupGame) => "Tato hra",
+        (Lang::En, GroupGame) => "This game",
+        (Lang::Cs, GroupBoard) => "Deska a hraní",
+        (Lang::En, GroupBoard) => "Board and play",
+        (Lang::Cs, GroupPage) => "Stránka",
+        (Lang::En, GroupPage) => "Page",
+        (Lang::Cs, Close) => "Zavřít",
+        (Lang::En, Close) => "Close",
+        (Lang::Cs, EquityWhat) => "Co to znamená?",
+        (Lang::En, EquityWhat) => "What does this mean?",
+        (Lang::Cs, ClockNote) => "Na každý tah je 60 sekund (kruh u kostek). Když vyprší, soupeř smí stisknout „Nečekat“ a tím vyhrát; dokud to neudělá, můžeš ještě táhnout.",
+        (Lang::En, ClockNote) => "Each move has 60 seconds (the ring by the dice). When they run out, the opponent may press “Don't wait” and win; until then you may still move.",
         (Lang::Cs, Numbers) => "Čísla bodů",
         (Lang::En, Numbers) => "Point numbers",
         (Lang::Cs, FollowTurn) => "Deska se otáčí k hráči na tahu",
@@ -343,8 +370,8 @@ pub fn t(lang: Lang, key: Key) -> &'static str {
         (Lang::En, Analysing) => "The computer is analysing the game",
         (Lang::Cs, AnalysisFailed) => "Rozbor se nepodařil. Zkus to znovu.",
         (Lang::En, AnalysisFailed) => "The analysis failed. Try again.",
-        (Lang::Cs, AnalysisGraph) => "Šance Bílého během hry",
-        (Lang::En, AnalysisGraph) => "White's chances over the game",
+        (Lang::Cs, AnalysisScale) => "Co ta čísla znamenají?",
+        (Lang::En, AnalysisScale) => "What do these numbers mean?",
         (Lang::Cs, MyGames) => "Moje hry",
         (Lang::En, MyGames) => "My games",
         (Lang::Cs, HistoryEmpty) => "Zatím tu není žádná dohraná hra.",

@@ -140,30 +140,167 @@ pub fn rating_name(lang: Lang, rating: &str) -> &'static str {
     }
 }
 
-/// A player's line of the analysis: "Bílý: chybovost 12,3 (mistr), štěstí +0,45, 14 rozhodnutí".
+/// A count with its Czech noun in the right form: 1 chyba, 2–4 chyby, 5 and more chyb.
+fn cs_count(n: usize, one: &str, few: &str, many: &str) -> String {
+    match n {
+        1 => format!("1 {one}"),
+        2..=4 => format!("{n} {few}"),
+        _ => format!("{n} {many}"),
+    }
+}
+
+/// A player's part of the analysis, in sentences a newcomer reads: the decisions, the blunders
+/// and mistakes counted, the band of this game's play (of the game, not the person), the luck in
+/// words, and the luck-adjusted result when the game has one. "Bílý, 14 rozhodnutí: 2 hrubé
+/// chyby a 1 chyba. V této hře hrál jako začátečník (chybovost 214,0). Štěstí mu přálo (+0,39)."
 #[must_use]
+#[allow(clippy::too_many_arguments)]
 pub fn analysis_summary(
     lang: Lang,
     side: Side,
+    decisions: u64,
+    (blunders, mistakes): (usize, usize),
     error_rate: f64,
     rating: &str,
     luck: f64,
-    decisions: u64,
+    adjusted: Option<f64>,
 ) -> String {
     let band = rating_name(lang, rating);
-    let side = side_name(lang, side);
-    let (rate, luck) = (
+    let name = side_name(lang, side);
+    let (rate, luck_x) = (
         super::decimal(lang, error_rate, 1, false),
         super::decimal(lang, luck, 2, true),
     );
+    let adjusted = adjusted.map(|a| super::decimal(lang, a, 2, true));
     match lang {
         Lang::Cs => {
-            format!("{side}: chybovost {rate} ({band}), štěstí {luck}, {decisions} rozhodnutí")
+            let errors = match (blunders, mistakes) {
+                (0, 0) => "bez chyb".to_string(),
+                (b, 0) => cs_count(b, "hrubá chyba", "hrubé chyby", "hrubých chyb"),
+                (0, m) => cs_count(m, "chyba", "chyby", "chyb"),
+                (b, m) => format!(
+                    "{} a {}",
+                    cs_count(b, "hrubá chyba", "hrubé chyby", "hrubých chyb"),
+                    cs_count(m, "chyba", "chyby", "chyb")
+                ),
+            };
+            let luck = if luck >= 0.1 {
+                "Štěstí mu přálo"
+            } else if luck <= -0.1 {
+                "Štěstí mu nepřálo"
+            } else {
+                "Štěstí bylo vyrovnané"
+            };
+            let mut out = format!(
+                "{name}, {decisions} rozhodnutí: {errors}. V této hře hrál jako {band} \
+                 (chybovost {rate}). {luck} ({luck_x})."
+            );
+            if let Some(a) = adjusted {
+                out.push_str(&format!(" Výsledek očištěný o štěstí: {a}."));
+            }
+            out
         }
-        Lang::En => format!(
-            "{side}: error rate {rate} ({band}), luck {luck}, {decisions} decision{}",
-            if decisions == 1 { "" } else { "s" }
-        ),
+        Lang::En => {
+            let plural = |n: usize, one: &str| {
+                if n == 1 {
+                    format!("1 {one}")
+                } else {
+                    format!("{n} {one}s")
+                }
+            };
+            let errors = match (blunders, mistakes) {
+                (0, 0) => "no mistakes".to_string(),
+                (b, 0) => plural(b, "blunder"),
+                (0, m) => plural(m, "mistake"),
+                (b, m) => format!("{} and {}", plural(b, "blunder"), plural(m, "mistake")),
+            };
+            let luck = if luck >= 0.1 {
+                format!("Luck favoured {name}")
+            } else if luck <= -0.1 {
+                format!("Luck was against {name}")
+            } else {
+                "Luck was even".to_string()
+            };
+            let mut out = format!(
+                "{name}, {decisions} decision{}: {errors}. In this game the play was at {band} \
+                 level (error rate {rate}). {luck} ({luck_x}).",
+                if decisions == 1 { "" } else { "s" },
+            );
+            if let Some(a) = adjusted {
+                out.push_str(&format!(" Luck-adjusted result: {a}."));
+            }
+            out
+        }
+    }
+}
+
+/// What the analysis's numbers mean: the error rate and its bands, the marks, the luck, and the
+/// luck-adjusted result (one tap away under the summary).
+#[must_use]
+pub fn analysis_scale(lang: Lang) -> [&'static str; 4] {
+    match lang {
+        Lang::Cs => [
+            "Chybovost je průměrná ztráta na jedno rozhodnutí v tisícinách ekvity (ve vrhcábech \
+             je ztráta 0,100 totéž co 5 % šance na výhru). Čím menší, tím lépe.",
+            "Pásma hodnotí hru, ne hráče: pod 5 supervelmistr, pod 8 velmistr, pod 13 mistr, pod \
+             20 pokročilý, pod 32 středně pokročilý, jinak začátečník.",
+            "Chyba (?) stojí aspoň 0,060, hrubá chyba (??) aspoň 0,120, pochybný tah (?!) aspoň \
+             0,030.",
+            "Štěstí sčítá, o kolik hody pomohly (+) nebo uškodily (−) proti průměrnému hodu. \
+             Výsledek očištěný o štěstí je výsledek hry bez tohoto rozdílu.",
+        ],
+        Lang::En => [
+            "The error rate is the average loss per decision, in thousandths of equity (in the \
+             house rules a loss of 0.100 is 5% of the winning chances). Lower is better.",
+            "The bands judge the game, not the player: below 5 super grandmaster, below 8 \
+             grandmaster, below 13 master, below 20 advanced, below 32 intermediate, else \
+             beginner.",
+            "A mistake (?) costs at least 0.060, a blunder (??) at least 0.120, a doubtful play \
+             (?!) at least 0.030.",
+            "Luck adds up how much the rolls helped (+) or hurt (−) against an average roll. The \
+             luck-adjusted result is the game's result without that difference.",
+        ],
+    }
+}
+
+/// The analysis graph's axes: (up the side, along the bottom).
+#[must_use]
+pub fn graph_axes(lang: Lang, standard: bool) -> (&'static str, &'static str) {
+    match (lang, standard) {
+        (Lang::Cs, false) => ("Šance Bílého", "tahy"),
+        (Lang::En, false) => ("White's chances", "moves"),
+        (Lang::Cs, true) => ("Ekvita Bílého", "tahy"),
+        (Lang::En, true) => ("White's equity", "moves"),
+    }
+}
+
+/// The analysis graph's name for screen readers.
+#[must_use]
+pub fn graph_label(lang: Lang, standard: bool) -> &'static str {
+    match (lang, standard) {
+        (Lang::Cs, false) => "Šance Bílého na výhru během hry, tah po tahu",
+        (Lang::En, false) => "White's winning chances over the game, move by move",
+        (Lang::Cs, true) => "Ekvita Bílého během hry, tah po tahu",
+        (Lang::En, true) => "White's equity over the game, move by move",
+    }
+}
+
+/// The analysis graph's legend: each mark's class and its words.
+#[must_use]
+pub fn graph_legend(lang: Lang) -> [(&'static str, &'static str); 4] {
+    match lang {
+        Lang::Cs => [
+            ("none", "tah"),
+            ("doubtful", "pochybný tah (?!)"),
+            ("bad", "chyba (?)"),
+            ("very_bad", "hrubá chyba (??)"),
+        ],
+        Lang::En => [
+            ("none", "a play"),
+            ("doubtful", "doubtful (?!)"),
+            ("bad", "mistake (?)"),
+            ("very_bad", "blunder (??)"),
+        ],
     }
 }
 

@@ -237,3 +237,69 @@ fn fixed_decimals_agree_with_core_formatting() {
         assert_eq!(fixed(v, d, plus), text, "{v} to {d}");
     }
 }
+
+#[test]
+fn the_tutor_speaks_in_winning_chances_under_the_house_rules_and_points_a_game_under_standard() {
+    // A loss of 0.26 equity under the house rules is 13 % of the winning chances (equity 2p − 1).
+    assert_eq!(chances_lost(Lang::Cs, 0.26), "13\u{a0}%");
+    assert_eq!(chances_lost(Lang::En, 0.26), "13%");
+    assert_eq!(
+        chances_lost(Lang::En, 0.001),
+        "1%",
+        "never 0 % for a loss told"
+    );
+    let best = [(24, 18), (18, 13)];
+    assert_eq!(
+        tutor_warning(Lang::Cs, 0.26, &best, false),
+        "Učitel: tímto tahem přicházíš o 13\u{a0}% šance na výhru (hrubá chyba). Lepší bylo z 24 na 18 a z 18 na 13."
+    );
+    assert_eq!(
+        tutor_warning(Lang::En, 0.07, &best, false),
+        "Tutor: this move costs you 4% of your winning chances (a mistake). Better: 24 to 18, then 18 to 13."
+    );
+    assert_eq!(
+        tutor_warning(Lang::En, 0.215, &best, true),
+        "Tutor: this move costs you 0.215 points a game on average (a blunder). Better: 24 to 18, then 18 to 13."
+    );
+    assert!(tutor_warning(Lang::Cs, 0.215, &best, true).contains("0,215 bodu na hru"));
+    assert!(!equity_meaning(Lang::Cs).is_empty() && !equity_meaning(Lang::En).is_empty());
+}
+
+#[test]
+fn a_play_in_words_names_the_bar_and_bearing_off() {
+    assert_eq!(play_words(Lang::Cs, &[(25, 20)]), "z baru na 20");
+    assert_eq!(play_words(Lang::En, &[(25, 20)]), "the bar to 20");
+    assert_eq!(
+        play_words(Lang::Cs, &[(6, 0), (5, 0), (4, 1)]),
+        "z 6 ven, z 5 ven a z 4 na 1"
+    );
+    assert_eq!(
+        play_words(Lang::En, &[(6, 0), (5, 0), (4, 1)]),
+        "6 off, 5 off, then 4 to 1"
+    );
+    assert_eq!(play_words(Lang::En, &[]), "no move");
+}
+
+#[test]
+fn the_analysis_summary_is_sentences_with_czech_counts() {
+    let line = |lang, errs, luck, adj| {
+        analysis_summary(lang, Side::White, 14, errs, 214.0, "beginner", luck, adj)
+    };
+    assert_eq!(
+        line(Lang::Cs, (2, 1), 0.39, Some(-1.24)),
+        "Bílý, 14 rozhodnutí: 2 hrubé chyby a 1 chyba. V této hře hrál jako začátečník \
+         (chybovost 214,0). Štěstí mu přálo (+0,39). Výsledek očištěný o štěstí: -1,24."
+    );
+    assert!(line(Lang::Cs, (5, 0), -0.2, None).contains(": 5 hrubých chyb. "));
+    assert!(line(Lang::Cs, (0, 1), -0.2, None).contains("Štěstí mu nepřálo (-0,20)."));
+    assert!(line(Lang::Cs, (0, 0), 0.05, None).contains(": bez chyb. "));
+    assert!(line(Lang::Cs, (0, 0), 0.05, None).contains("Štěstí bylo vyrovnané"));
+    assert_eq!(
+        line(Lang::En, (1, 2), -0.39, None),
+        "White, 14 decisions: 1 blunder and 2 mistakes. In this game the play was at beginner \
+         level (error rate 214.0). Luck was against White (-0.39)."
+    );
+    for lang in [Lang::Cs, Lang::En] {
+        assert!(analysis_scale(lang).iter().all(|p| p.len() > 40));
+    }
+}

@@ -31,14 +31,7 @@ pub fn Controls(confirm_resign: RwSignal<bool>, confirm_leave: RwSignal<bool>) -
         Some(Err(e)) => i18n::offer_blocked(s.lang.get(), &e),
         _ => String::new(),
     };
-    // Don't wait: in a peer game by this device's own clock (with the connection's grace).
-    let claimant = move || {
-        let device_now = g.now.get();
-        g.session
-            .with(|x| x.as_ref().and_then(|x| x.claimant(device_now)))
-    };
     let playing = move || with_session(g, |_, game, _| game.result().is_none()).unwrap_or(false);
-    let forfeits = move || with_session(g, |_, game, _| game.forfeits_in_a_row()).unwrap_or(0);
     // The other device of a peer game: this device's side and whether the peer is online.
     // A memo: the row below is rebuilt only when the seat or the presence changes, not on every
     // tick (a button rebuilt five times a second cannot be pressed reliably).
@@ -61,9 +54,137 @@ pub fn Controls(confirm_resign: RwSignal<bool>, confirm_leave: RwSignal<bool>) -
         .unwrap_or(false)
     };
     let link_state = move || d.nav.link.get();
+    let open = d.game.sheet;
     view! {
         <section class="controls">
             {standard_controls()}
+            {move || remote.get().map(|(_, online)| (!online && playing()).then(|| view! {
+                <Show when=move || !matches!(link_state(), LinkState::Reconnecting | LinkState::Connecting)>
+                    <button class="chip" data-testid="reconnect" on:click=move |_| crate::drivers::lazy::reconnect(d)>
+                        {s.say(Key::Reconnect)}
+                    </button>
+                </Show>
+            }))}
+            <div class="row actions">
+                // Standard backgammon has no draws (T9).
+                <button data-testid="offer-draw" disabled=move || !can_offer() title=offer_reason
+                    class:hidden=standard
+                    on:click=move |_| act(Intent::OfferDraw)>{move || s.say(Key::OfferDraw)}</button>
+                {hint_button(d, can_hint)}
+                // Small screens: the settings, resigning and the way back live in a sheet.
+                <button class="menu-toggle" data-testid="game-menu" aria-haspopup="dialog"
+                    aria-expanded=move || open.get().to_string() aria-controls="game-sheet"
+                    on:click=move |_| open.update(|o| *o = !*o)>
+                    <span aria-hidden="true">"☰ "</span>{move || s.say(Key::GameMenu)}
+                </button>
+            </div>
+            <p class="reason" data-testid="offer-reason">
+                {move || if playing() && !can_offer() && !standard() { offer_reason() } else { String::new() }}
+            </p>
+        </section>
+        <section id="game-sheet" class="sheet" data-open=move || open.get().to_string()
+            aria-label=move || s.say(Key::GameMenu) data-testid="game-sheet">
+            <div class="sheet-head">
+                <button class="chip close" data-testid="sheet-close" on:click=move |_| open.set(false)>
+                    {move || s.say(Key::Close)}
+                </button>
+            </div>
+            <div class="group">
+                <h2>{move || s.say(Key::GroupGame)}</h2>
+                <div class="row">
+                    <button data-testid="resign" disabled=move || !playing()
+                        on:click=move |_| { open.set(false); confirm_resign.set(true); }>{move || s.say(Key::Resign)}</button>
+                    <Show when=move || remote.get().is_some() && playing()>
+                        <button data-testid="leave" on:click=move |_| { open.set(false); confirm_leave.set(true); }>
+                            {s.say(Key::Leave)}
+                        </button>
+                    </Show>
+                    <button data-testid="menu" on:click=move |_| { open.set(false); d.nav.screen.set(Screen::Start); }>
+                        {move || s.say(Key::Menu)}
+                    </button>
+                </div>
+            </div>
+            <div class="group">
+                <h2>{move || s.say(Key::GroupBoard)}</h2>
+                <div class="switches">
+                    {switch("flip", s.follow_turn, FOLLOW_KEY, Key::FollowTurn, Signal::derive(move || !hot_seat()))}
+                    {switch("numbers", s.numbers, NUMBERS_KEY, Key::Numbers, Signal::derive(|| false))}
+                    {switch("auto-play", s.auto_play, AUTO_KEY, Key::AutoPlay, Signal::derive(|| false))}
+                    // Standard with the cube: roll without asking whether to double.
+                    {switch("auto-roll", s.auto_roll, AUTO_ROLL_KEY, Key::AutoRoll, Signal::derive(move || !with_cube()))}
+                    // The tutor: in games on this device and against the computer.
+                    {switch("tutor", s.tutor, crate::state::TUTOR_KEY, Key::Tutor, Signal::derive(move || remote.get().is_some()))}
+                    <button data-testid="motion" class="chip" data-motion=move || s.motion.get().code()
+                        on:click=move |_| s.next_motion()>
+                        {move || s.say(match s.motion.get() {
+                            Motion::Normal => Key::MotionNormal,
+                            Motion::Fast => Key::MotionFast,
+                            Motion::Off => Key::MotionOff,
+                        })}
+                    </button>
+                </div>
+            </div>
+            <div class="group">
+                <h2>{move || s.say(Key::GroupPage)}</h2>
+                <div class="switches"><LanguageAndSound/></div>
+            </div>
+        </section>
+    }
+}
+
+/// A setting that is on or off, drawn as a switch with its state visible (the knob and its
+/// colour) and told (`aria-pressed`); `hidden` where it does not apply.
+fn switch(
+    id: &'static str,
+    value: RwSignal<bool>,
+    key: &'static str,
+    label: Key,
+    hidden: Signal<bool>,
+) -> impl IntoView {
+    let s = expect_context::<Settings>();
+    view! {
+        <button data-testid=id class="switch" class:hidden=move || hidden.get()
+            aria-pressed=move || value.get().to_string()
+            on:click=move |_| s.toggle(value, key)>
+            <span class="track" aria-hidden="true"><span class="knob"></span></span>
+            <span class="label">{move || s.say(label)}</span>
+        </button>
+    }
+}
+
+/// The messages over the board, in one strip between the players and the board (never under
+/// the board, where a phone would hide them): the notice, the peer's notes and presence, Don't
+/// wait, the tutor, the computer's failure, the forfeits, and in a player's first games what the
+/// clock means.
+#[component]
+pub fn Strip() -> impl IntoView {
+    let d = expect_context::<Dispatch>();
+    let g = d.game;
+    let s = expect_context::<Settings>();
+    let notice = d.notices.notice;
+    // Don't wait: in a peer game by this device's own clock (with the connection's grace).
+    let claimant = move || {
+        let device_now = g.now.get();
+        g.session
+            .with(|x| x.as_ref().and_then(|x| x.claimant(device_now)))
+    };
+    let forfeits = move || with_session(g, |_, game, _| game.forfeits_in_a_row()).unwrap_or(0);
+    let remote = Memo::new(move |_| {
+        with_session(g, |x, _, _| x.remote().map(|p| (p.seat(), p.online()))).flatten()
+    });
+    let link_state = move || d.nav.link.get();
+    view! {
+        <div class="strip" data-testid="strip">
+            {move || notice.get().map(|n| view! {
+                <div class="notice" data-testid="notice" on:click=move |_| notice.set(None)>
+                    {move || crate::screens::notice_text(s.lang.get(), &n)}
+                </div>
+            })}
+            <Show when=move || claimant().is_some()>
+                <button class="claim" data-testid="claim-win" on:click=move |_| act(Intent::ClaimWin)>
+                    {move || claimant().map(|side| i18n::dont_wait(s.lang.get(), side)).unwrap_or_default()}
+                </button>
+            </Show>
             <PeerNotes/>
             {move || remote.get().map(|(me, online)| view! {
                 <div class="row peer">
@@ -83,76 +204,17 @@ pub fn Controls(confirm_resign: RwSignal<bool>, confirm_leave: RwSignal<bool>) -
                             s.say(Key::Offline)
                         }}
                     </span>
-                    <Show when=move || !online && playing() && !matches!(link_state(), LinkState::Reconnecting | LinkState::Connecting)>
-                        <button class="chip" data-testid="reconnect" on:click=move |_| crate::drivers::lazy::reconnect(d)>
-                            {s.say(Key::Reconnect)}
-                        </button>
-                    </Show>
-                    <Show when=move || playing()>
-                        <button class="chip" data-testid="leave" on:click=move |_| confirm_leave.set(true)>
-                            {s.say(Key::Leave)}
-                        </button>
-                    </Show>
                 </div>
             })}
-            <Show when=move || claimant().is_some()>
-                <button class="claim" data-testid="claim-win" on:click=move |_| act(Intent::ClaimWin)>
-                    {move || claimant().map(|side| i18n::dont_wait(s.lang.get(), side)).unwrap_or_default()}
-                </button>
-            </Show>
-            <div class="row">
-                // Standard backgammon has no draws (T9).
-                <button data-testid="offer-draw" disabled=move || !can_offer() title=offer_reason
-                    class:hidden=standard
-                    on:click=move |_| act(Intent::OfferDraw)>{move || s.say(Key::OfferDraw)}</button>
-                {hint_button(d, can_hint)}
-                <button data-testid="resign" disabled=move || !playing()
-                    on:click=move |_| confirm_resign.set(true)>{move || s.say(Key::Resign)}</button>
-            </div>
             {tutor_note(d)}
-            <p class="reason" data-testid="offer-reason">
-                {move || if playing() && !can_offer() && !standard() { offer_reason() } else { String::new() }}
-            </p>
+            {bot_failed(d)}
             <Show when=move || { forfeits() > 0 }>
                 <p class="reason" data-testid="forfeits">
                     {move || format!("{}: {} / 5", s.say(Key::Forfeits), forfeits())}
                 </p>
             </Show>
-            <div class="row small">
-                <button data-testid="flip" class="chip" class:hidden=move || !hot_seat()
-                    aria-pressed=move || s.follow_turn.get().to_string()
-                    on:click=move |_| s.toggle(s.follow_turn, FOLLOW_KEY)>
-                    {move || if s.follow_turn.get() { s.say(Key::FollowTurn) } else { s.say(Key::FixedBoard) }}
-                </button>
-                <button data-testid="numbers" class="chip" aria-pressed=move || s.numbers.get().to_string()
-                    on:click=move |_| s.toggle(s.numbers, NUMBERS_KEY)>
-                    {move || s.say(Key::Numbers)}
-                </button>
-                <button data-testid="auto-play" class="chip" aria-pressed=move || s.auto_play.get().to_string()
-                    on:click=move |_| s.toggle(s.auto_play, AUTO_KEY)>
-                    {move || s.say(Key::AutoPlay)}
-                </button>
-                // Standard with the cube: roll without asking whether to double.
-                <button data-testid="auto-roll" class="chip" class:hidden=move || !with_cube()
-                    aria-pressed=move || s.auto_roll.get().to_string()
-                    on:click=move |_| s.toggle(s.auto_roll, AUTO_ROLL_KEY)>
-                    {move || s.say(Key::AutoRoll)}
-                </button>
-                {tutor_chip(d, remote)}
-                <button data-testid="motion" class="chip" data-motion=move || s.motion.get().code()
-                    on:click=move |_| s.next_motion()>
-                    {move || s.say(match s.motion.get() {
-                        Motion::Normal => Key::MotionNormal,
-                        Motion::Fast => Key::MotionFast,
-                        Motion::Off => Key::MotionOff,
-                    })}
-                </button>
-                <LanguageAndSound/>
-                <button data-testid="menu" class="chip" on:click=move |_| d.nav.screen.set(Screen::Start)>
-                    {move || s.say(Key::Menu)}
-                </button>
-            </div>
-        </section>
+            {clock_note(d)}
+        </div>
     }
 }
 
@@ -195,18 +257,6 @@ fn PeerNotes() -> impl IntoView {
     }
 }
 
-/// The tutor's setting: in games on this device and against the computer.
-fn tutor_chip(d: Dispatch, remote: Memo<Option<(Side, bool)>>) -> impl IntoView {
-    let s = d.settings;
-    view! {
-        <button data-testid="tutor" class="chip" class:hidden=move || remote.get().is_some()
-            aria-pressed=move || s.tutor.get().to_string()
-            on:click=move |_| s.toggle(s.tutor, crate::state::TUTOR_KEY)>
-            {move || s.say(Key::Tutor)}
-        </button>
-    }
-}
-
 /// The tutor's warning about the last move, with the best way on as the hint's arrows.
 fn tutor_note(d: Dispatch) -> impl IntoView {
     let s = d.settings;
@@ -230,22 +280,93 @@ fn tutor_note(d: Dispatch) -> impl IntoView {
             <div class="tutor" data-testid="tutor-warning"
                 data-loss=move || w.with(|w| w.as_ref().map(|w| i18n::fixed(w.loss, 3, false)))
                 data-at=move || w.with(|w| w.as_ref().map(|w| w.at.to_string()))>
-                <p>{move || w.with(|w| w.as_ref().map(|w| i18n::tutor_warning(s.lang.get(), w.loss, &w.best)))}</p>
+                <p>{move || w.with(|w| w.as_ref().map(|w| i18n::tutor_warning(s.lang.get(), w.loss, &w.best, w.standard)))}</p>
                 <Show when=move || w.with(|w| w.as_ref().is_some_and(|w| !w.rest.is_empty()))>
                     <button class="chip" data-testid="tutor-show" on:click=show>{move || s.say(Key::TutorShow)}</button>
+                </Show>
+                // Standard: "points a game" is equity, explained one tap away.
+                <Show when=move || w.with(|w| w.as_ref().is_some_and(|w| w.standard))>
+                    <details class="what" data-testid="equity-what">
+                        <summary>{move || s.say(Key::EquityWhat)}</summary>
+                        <p>{move || i18n::equity_meaning(s.lang.get())}</p>
+                    </details>
                 </Show>
             </div>
         </Show>
     }
 }
 
-/// The hint (the computer's worker answers it). When the worker could not
-/// be loaded, an alert with a retry instead of a computer that silently never moves.
+/// How many games have shown what the clock means (`CLOCK_NOTE_KEY`); after
+/// [`CLOCK_NOTE_GAMES`] it is not shown again.
+const CLOCK_NOTE_KEY: &str = "vrhcaby.clock-note";
+pub const CLOCK_NOTE_GAMES: u32 = 3;
+
+/// In a player's first games with the house clock (R16–R17), while the game is young: what
+/// happens when the ring runs out. Counted once a game, in localStorage.
+fn clock_note(d: Dispatch) -> impl IntoView {
+    let s = d.settings;
+    let g = d.game;
+    let shown = RwSignal::new(
+        crate::platform::load(CLOCK_NOTE_KEY)
+            .and_then(|n| n.parse::<u32>().ok())
+            .unwrap_or(0),
+    );
+    let counted = StoredValue::new(None::<u64>);
+    let young = Memo::new(move |_| {
+        with_session(g, |_, game, _| {
+            let record = &game.record().commands;
+            (game.variant().clock() == vrhcaby_rules::Clock::House
+                && game.result().is_none()
+                && record.len() < 8)
+                .then(|| record.first().map_or(0, |e| e.t))
+        })
+        .flatten()
+    });
+    // A game that shows the note counts once (its first command's time tells games apart).
+    Effect::new(move |_| {
+        if let Some(game) = young.get() {
+            if counted.get_value() != Some(game) && shown.get_untracked() < CLOCK_NOTE_GAMES {
+                counted.set_value(Some(game));
+                let n = shown.get_untracked() + 1;
+                crate::platform::store(CLOCK_NOTE_KEY, &n.to_string());
+                shown.set(n);
+            }
+        }
+    });
+    let visible = move || {
+        young
+            .get()
+            .is_some_and(|game| counted.get_value() == Some(game))
+            && shown.get() <= CLOCK_NOTE_GAMES
+    };
+    view! {
+        <Show when=visible>
+            <p class="clock-note" data-testid="clock-note">
+                <span>{move || s.say(Key::ClockNote)}</span>
+                <button class="chip" data-testid="clock-note-close" aria-label=move || s.say(Key::Close)
+                    on:click=move |_| {
+                        crate::platform::store(CLOCK_NOTE_KEY, &(CLOCK_NOTE_GAMES + 1).to_string());
+                        shown.set(CLOCK_NOTE_GAMES + 1);
+                    }>"×"</button>
+            </p>
+        </Show>
+    }
+}
+
+/// The hint (the computer's worker answers it).
 fn hint_button(d: Dispatch, can_hint: impl Fn() -> bool + Send + Sync + 'static) -> impl IntoView {
     let s = d.settings;
     view! {
         <button data-testid="hint" disabled=move || !can_hint()
             on:click=move |_| crate::drivers::bot::ask_hint(d)>{move || s.say(Key::Hint)}</button>
+    }
+}
+
+/// When the computer's worker could not be loaded: an alert with a retry instead of a computer
+/// that silently never moves.
+fn bot_failed(d: Dispatch) -> impl IntoView {
+    let s = d.settings;
+    view! {
         <Show when=move || d.game.bot_failed.get()>
             <p class="halted" role="alert" data-testid="bot-failed">
                 {move || s.say(Key::BotFailed)}" "

@@ -9,7 +9,7 @@ mod moves;
 mod players;
 pub mod standard;
 
-pub use controls::Controls;
+pub use controls::{Controls, Strip};
 pub use dialogs::Dialogs;
 pub use moves::{export_mat, list_html, position_ids_of, GameFiles, MoveList, MoveListOf};
 pub use players::Players;

@@ -1,12 +1,14 @@
-//! The game screen: the players, the board, a notice, the controls, and the dialogs over them
-//! (the rest inert while one is open). The board gets its view from the game and hands its
+//! The game screen: one stage as tall as the screen — the players, the message strip, the board
+//! (which takes the room left) and the roll's controls — so nothing a move needs is ever below
+//! the fold; then the settings (a sheet on small screens), the move list, and the dialogs over
+//! them (the rest inert while one is open). The board gets its view from the game and hands its
 //! intents to the session.
 
 use leptos::prelude::*;
 
 use crate::board::{seat_of, Board, BoardView, ClockView};
 use crate::i18n;
-use crate::panel::{modal, Controls, Dialogs, Players};
+use crate::panel::{modal, Controls, Dialogs, Players, Strip};
 use crate::session::Input;
 use crate::state::{Dispatch, Notice, Settings};
 
@@ -55,6 +57,7 @@ pub fn GameScreen() -> impl IntoView {
         if ev.key() == "Escape" {
             confirm_resign.set(false);
             confirm_leave.set(false);
+            g.sheet.set(false);
         }
     });
 
@@ -63,16 +66,14 @@ pub fn GameScreen() -> impl IntoView {
         // While a dialog is open, everything here but it is inert (`panel::modal`).
         <main class="game" on:keydown=modal::trap>
             <h1 class="sr-only">{"Vrhcáby"}</h1>
-            <Players/>
-            <Board view=view clock=clock events=d.notices.events tumbling=g.tumbling
-                portrait=s.portrait numbers=s.numbers motion=s.motion lang=s.lang
-                on_intent=Callback::new(move |intent| { d.input(Input::Intent(intent)); })/>
-            {move || notice.get().map(|n| view! {
-                <div class="notice" data-testid="notice" on:click=move |_| notice.set(None)>
-                    {move || notice_text(s.lang.get(), &n)}
-                </div>
-            })}
-            <Controls confirm_resign=confirm_resign confirm_leave=confirm_leave/>
+            <div class="stage">
+                <Players/>
+                <Strip/>
+                <Board view=view clock=clock events=d.notices.events tumbling=g.tumbling
+                    portrait=s.portrait numbers=s.numbers motion=s.motion lang=s.lang
+                    on_intent=Callback::new(move |intent| { d.input(Input::Intent(intent)); })/>
+                <Controls confirm_resign=confirm_resign confirm_leave=confirm_leave/>
+            </div>
             {records()}
             <Dialogs confirm_resign=confirm_resign confirm_leave=confirm_leave/>
         </main>
@@ -80,7 +81,7 @@ pub fn GameScreen() -> impl IntoView {
 }
 
 /// A notice in the player's language.
-fn notice_text(lang: i18n::Lang, n: &Notice) -> String {
+pub(crate) fn notice_text(lang: i18n::Lang, n: &Notice) -> String {
     match n {
         Notice::Lot(first) => i18n::lot(lang, *first),
         Notice::Forfeit { side, roll } => {

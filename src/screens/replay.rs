@@ -230,25 +230,36 @@ fn analysis_panel(
             Some((outcome.winner(), units))
         })
     });
+    let standard = Memo::new(move |_| {
+        record.with(|r| {
+            r.as_ref()
+                .is_some_and(|r| r.variant().is_ok_and(|v| v.is_standard()))
+        })
+    });
     let summary = move || {
         analysis.with(|a| match a {
-            State::Done { players, .. } => Some(
+            State::Done { players, decisions } => Some(
                 Side::ALL
                     .into_iter()
                     .map(|side| {
                         let p = &players[side];
                         let lang = s.lang.get();
-                        let mut line = i18n::analysis_summary(
+                        let count = |mark: &str| {
+                            decisions
+                                .iter()
+                                .filter(|d| d.side == side && d.mark.as_deref() == Some(mark))
+                                .count()
+                        };
+                        let line = i18n::analysis_summary(
                             lang,
                             side,
+                            p.decisions,
+                            (count("very_bad"), count("bad")),
                             p.error_rate,
                             &p.rating,
                             p.luck,
-                            p.decisions,
+                            luck_adjusted(result.get(), players)[side],
                         );
-                        if let Some(adj) = luck_adjusted(result.get(), players)[side] {
-                            line = format!("{line}, {}", i18n::luck_adjusted_words(lang, adj));
-                        }
                         view! { <p data-testid=format!("analysis-{}", side.name())>{line}</p> }
                     })
                     .collect_view(),
@@ -259,7 +270,8 @@ fn analysis_panel(
     let graph = move || {
         analysis.with(|a| match a {
             State::Done { decisions, .. } => Some(graph_view(
-                s.say(Key::AnalysisGraph),
+                s.lang.get(),
+                standard.get(),
                 &graph_points(decisions),
                 go_to_command,
             )),
@@ -315,6 +327,12 @@ fn analysis_panel(
                 }),
             }}
             <div class="summary" data-testid="analysis-summary">{summary}</div>
+            <Show when=move || analysis.with(|a| matches!(a, State::Done { .. }))>
+                <details class="what" data-testid="analysis-scale">
+                    <summary>{move || s.say(Key::AnalysisScale)}</summary>
+                    {move || i18n::analysis_scale(s.lang.get()).map(|p| view! { <p>{p}</p> }).collect_view()}
+                </details>
+            </Show>
             {graph}
             {cube}
             {here}
@@ -334,29 +352,35 @@ fn analysis_panel(
     }
 }
 
-/// White's chances over the game, a point a play (marked ones in their colour), each a tap to
-/// that play.
+/// The graph of White's chances over the game: winning chances in % (house rules) or White's
+/// equity from −1 to +1 (standard) up the side, the moves along the bottom, each play a dot (a
+/// marked one larger and coloured, a tap goes to it), and a legend of the marks under it.
 fn graph_view(
-    label: &'static str,
+    lang: i18n::Lang,
+    standard: bool,
     points: &[(f64, Option<&str>, usize, usize)],
     go_to_command: impl Fn(usize) + Copy + Send + Sync + 'static,
 ) -> impl IntoView {
-    // The viewBox's width and height (written as text in the view below).
-    const W: f64 = 320.0;
-    const H: f64 = 90.0;
+    // The plot's box inside the 360 × 130 viewBox: room on the left for the scale, under it for
+    // the moves and the axis's name.
+    const X0: f64 = 44.0;
+    const X1: f64 = 352.0;
+    const Y0: f64 = 8.0;
+    const Y1: f64 = 98.0;
     let n = points.len().max(2) - 1;
     let xy = |i: usize, p: f64| {
         (
-            6.0 + (W - 12.0) * i as f64 / n as f64,
-            6.0 + (H - 12.0) * (1.0 - p),
+            X0 + (X1 - X0) * i as f64 / n as f64,
+            Y0 + (Y1 - Y0) * (1.0 - p),
         )
     };
+    let f = |x: f64| i18n::fixed(x, 1, false);
     let line: String = points
         .iter()
         .enumerate()
         .map(|(i, &(p, ..))| {
             let (x, y) = xy(i, p);
-            format!("{},{}", i18n::fixed(x, 1, false), i18n::fixed(y, 1, false))
+            format!("{},{}", f(x), f(y))
         })
         .collect::<Vec<_>>()
         .join(" ");
@@ -367,7 +391,7 @@ fn graph_view(
             let (x, y) = xy(i, p);
             let class = format!("point {}", mark.unwrap_or("none"));
             view! {
-                <circle class=class cx=i18n::fixed(x, 1, false) cy=i18n::fixed(y, 1, false)
+                <circle class=class cx=f(x) cy=f(y)
                     r=if mark.is_some() { "5.5" } else { "3.5" }
                     data-testid="graph-point" data-index=index.to_string() data-turn=turn.to_string()
                     data-mark=mark.map(str::to_owned)
@@ -375,13 +399,49 @@ fn graph_view(
             }
         })
         .collect_view();
+    // The scale: 0, 50 and 100 % of White's winning chances, or equity −1, 0, +1.
+    let ticks: [(f64, String); 3] = if standard {
+        [(1.0, "+1".into()), (0.5, "0".into()), (0.0, "−1".into())]
+    } else {
+        let pct = |v: u8| match lang {
+            i18n::Lang::Cs => format!("{v}\u{a0}%"),
+            i18n::Lang::En => format!("{v}%"),
+        };
+        [(1.0, pct(100)), (0.5, pct(50)), (0.0, pct(0))]
+    };
+    let scale = ticks
+        .into_iter()
+        .map(|(p, label)| {
+            let y = xy(0, p).1;
+            view! {
+                <line class=if p == 0.5 { "mid" } else { "grid" } x1=f(X0) x2=f(X1) y1=f(y) y2=f(y)/>
+                <text class="tick" x=f(X0 - 4.0) y=f(y + 3.5) text-anchor="end">{label}</text>
+            }
+        })
+        .collect_view();
+    let moves = points.len();
+    let (y_name, x_name) = i18n::graph_axes(lang, standard);
+    let label = i18n::graph_label(lang, standard);
     view! {
-        <svg class="equity-graph" data-testid="analysis-graph" viewBox="0 0 320 90"
-            role="img" aria-label=label>
-            <line class="mid" x1="0" x2="320" y1="45" y2="45"/>
-            <polyline points=line/>
-            {dots}
-        </svg>
+        <figure class="graph">
+            <svg class="equity-graph" data-testid="analysis-graph" viewBox="0 0 360 130"
+                role="img" aria-label=label>
+                {scale}
+                <text class="tick" x=f(X0) y="110" text-anchor="start">"1"</text>
+                <text class="tick" x=f(X1) y="110" text-anchor="end">{moves.to_string()}</text>
+                <text class="axis" x=f((X0 + X1) / 2.0) y="124" text-anchor="middle">{x_name}</text>
+                <text class="axis" transform="translate(10 53) rotate(-90)" text-anchor="middle">{y_name}</text>
+                <polyline points=line/>
+                {dots}
+            </svg>
+            <figcaption class="legend" data-testid="graph-legend">
+                {i18n::graph_legend(lang).map(|(mark, words)| view! {
+                    <span><svg viewBox="0 0 12 12" width="12" height="12" aria-hidden="true">
+                        <circle class=format!("point {mark}") cx="6" cy="6" r="5"/>
+                    </svg>" "{words}</span>
+                }).collect_view()}
+            </figcaption>
+        </figure>
     }
 }
 

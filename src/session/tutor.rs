@@ -1,8 +1,8 @@
 //! The tutor (a setting, off by default; games on one device and against the computer): after
 //! each move of a person here, the worker's `tutor` op says how much the best play the rest of
-//! the roll can still reach loses against the roll's best; the page warns when that loss has
-//! grown by at least the analysis's "bad" threshold since its last warning for the roll (so a
-//! blunder is told once, at the move that made it, and a second blunder again). House rules
+//! the roll can still reach loses against the roll's best; the page speaks once a roll, at the
+//! move that lost the choice (the loss reached the analysis's "bad" threshold), and says nothing
+//! more about that roll (a later checker of the same roll does not repeat it). House rules
 //! forbid take-backs (S12): it tells and offers the best continuation, it never plays.
 
 use vrhcaby_rules::{Command, Phase, Roll};
@@ -68,27 +68,30 @@ pub struct Warning {
     pub best: Vec<Step>,
     /// The record length it was said at (a later move of the side ends it).
     pub at: usize,
+    /// Standard rules (the loss said in points a game; under the house rules in winning chances).
+    pub standard: bool,
 }
 
-/// The tutor's memory of a roll: the loss it last warned of.
+/// The tutor's memory of a roll: whether it has spoken about it.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct Watch {
-    roll: Option<usize>,
-    warned: f64,
+    roll: Option<(u64, usize)>,
+    warned: bool,
 }
 
 impl Watch {
-    /// Whether an answer of `loss` for the roll rolled at command `roll` is worth a warning: the
-    /// loss has grown by at least [`BAD`] since the last warning of this roll.
-    pub fn should_warn(&mut self, roll: usize, loss: f64) -> bool {
+    /// Whether an answer of `loss` for the roll `(game, index)` — the game's first command's time
+    /// and the index of the command that rolled — is worth a warning: the loss has reached
+    /// [`BAD`] and nothing was said of this roll yet (once a roll).
+    pub fn should_warn(&mut self, roll: (u64, usize), loss: f64) -> bool {
         if self.roll != Some(roll) {
             *self = Watch {
                 roll: Some(roll),
-                warned: 0.0,
+                warned: false,
             };
         }
-        if loss - self.warned >= BAD {
-            self.warned = loss;
+        if !self.warned && loss >= BAD {
+            self.warned = true;
             true
         } else {
             false
@@ -101,15 +104,23 @@ mod tests {
     use super::*;
 
     #[test]
-    fn a_blunder_is_told_once_and_a_second_one_again() {
+    fn the_tutor_speaks_once_a_roll() {
         let mut w = Watch::default();
-        assert!(!w.should_warn(3, 0.02), "a small loss is not told");
-        assert!(w.should_warn(3, 0.07), "a bad one is");
-        assert!(!w.should_warn(3, 0.07), "the same loss is not told twice");
-        assert!(!w.should_warn(3, 0.10));
-        assert!(w.should_warn(3, 0.14), "a second bad move is");
+        assert!(!w.should_warn((0, 3), 0.02), "a small loss is not told");
+        assert!(w.should_warn((0, 3), 0.07), "a bad one is");
+        assert!(
+            !w.should_warn((0, 3), 0.07),
+            "the same loss is not told twice"
+        );
+        assert!(!w.should_warn((0, 3), 0.10));
+        assert!(
+            !w.should_warn((0, 3), 0.30),
+            "nor a larger one later in the same roll"
+        );
+        // The same index in the next game is another roll.
+        assert!(w.should_warn((5000, 3), 0.07));
         // A new roll starts afresh.
-        assert!(!w.should_warn(9, 0.05));
-        assert!(w.should_warn(9, 0.06));
+        assert!(!w.should_warn((5000, 9), 0.05));
+        assert!(w.should_warn((5000, 9), 0.06));
     }
 }

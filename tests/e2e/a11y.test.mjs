@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { startRelay } from './relay.mjs';
 import {
-  launch, newPage, openPosition, peerPage, playMoves, serveDist, side, waitOnline, waitPhase,
+  launch, newPage, openPosition, peerPage, playMoves, serveDist, side, waitOnline, waitPhase, openSheet,
 } from './harness.mjs';
 
 const AXE = await readFile(new URL('../../node_modules/axe-core/axe.min.js', import.meta.url), 'utf8');
@@ -83,7 +83,7 @@ for (const lang of LANGS) {
         await page.locator('[data-target]').first().waitFor();
         await expectClean(page, 'game with a selection');
         await page.keyboard.press('Escape');
-        await page.getByTestId('resign').click();
+        await (await openSheet(page)).getByTestId('resign').click();
         await page.getByTestId('resign-dialog').waitFor();
         await expectClean(page, 'resign confirmation');
         await page.getByTestId('cancel-resign').click();
@@ -94,7 +94,7 @@ for (const lang of LANGS) {
         await expectClean(page, 'draw offer');
         await page.getByTestId('decline-draw').click();
         await waitPhase(page, 'moving');
-        await page.getByTestId('resign').click();
+        await (await openSheet(page)).getByTestId('resign').click();
         await page.getByTestId('confirm-resign').click();
         await page.getByTestId('result').waitFor();
         await expectClean(page, 'result');
@@ -142,7 +142,7 @@ for (const lang of LANGS) {
         await expectClean(page, 'double answer');
         await page.getByTestId('take').click();
         await waitPhase(page, 'moving');
-        await page.getByTestId('resign').click();
+        await (await openSheet(page)).getByTestId('resign').click();
         await page.getByTestId('resign-dialog').waitFor();
         await expectClean(page, 'resign for a kind');
         await page.getByTestId('gammon').check();
@@ -196,7 +196,7 @@ for (const lang of LANGS) {
         await waitOnline(host);
         await waitPhase(host, 'moving', 'rolling');
         await expectClean(host, 'peer game');
-        await host.getByTestId('leave').click();
+        await (await openSheet(host)).getByTestId('leave').click();
         await host.getByTestId('leave-dialog').waitFor();
         await expectClean(host, 'leave confirmation');
         await host.getByTestId('cancel-leave').click();

@@ -6,7 +6,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  launch, newPage, openPosition, peerPage, playMoves, serveDist, side, startGame, turn, waitPhase,
+  launch, newPage, openPosition, peerPage, playMoves, serveDist, side, startGame, turn, waitPhase, openSheet,
 } from './harness.mjs';
 
 let server;
@@ -95,7 +95,7 @@ describe('dialogs', () => {
     assert.match(await page.getByTestId('notice').innerText(), declined);
     assert.match(await page.getByTestId('live').textContent(), declined);
     // The result: focus on Rematch (its first button); its Menu leaves the game.
-    await page.getByTestId('resign').click();
+    await (await openSheet(page)).getByTestId('resign').click();
     await page.getByTestId('confirm-resign').click();
     const result = page.getByTestId('result');
     await result.waitFor();
@@ -201,7 +201,7 @@ describe('the board from the keyboard', () => {
     assert.match(await page.locator('[data-selected]').getAttribute('aria-label'), /^Bod \d+, \d+ (bílý|bílé|bílých|černý|černé|černých), vybraný$/);
     const target = page.locator('[data-target]').first();
     assert.match(await target.getAttribute('aria-label'), /, cíl tahu$/);
-    await page.getByTestId('language').click();
+    await (await openSheet(page)).getByTestId('language').click();
     assert.match(await page.locator('[data-selected]').getAttribute('aria-label'), /^Point \d+, \d+ (white|black) checkers?, selected$/);
     assert.match(await target.getAttribute('aria-label'), /, move target$/);
     assert.deepEqual(page.errors, []);
@@ -214,7 +214,7 @@ describe('words', () => {
     await startGame(page, server.url, 17);
     const live = page.getByTestId('live');
     assert.match(await live.textContent(), /hodil|na tahu/);
-    await page.getByTestId('language').click();
+    await (await openSheet(page)).getByTestId('language').click();
     await page.waitForTimeout(100);
     assert.doesNotMatch(await live.textContent(), /hodil|na tahu|Bílý|Černý/);
     await playMoves(page, 1);
@@ -233,7 +233,7 @@ describe('words', () => {
       await page.getByTestId('invite-link').waitFor();
       assert.equal(await page.locator('main h1').innerText(), play);
       // The friend screen has the language button too, and its fields are labelled.
-      await page.getByTestId('language').click();
+      await (await openSheet(page)).getByTestId('language').click();
       assert.notEqual(await page.locator('main h1').innerText(), play);
       for (const id of ['invite-link', 'paste-answer']) {
         const label = await page.getByTestId(id).evaluate((el) => el.labels?.[0]?.textContent ?? '');

@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { readFile, writeFile, mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { launch, newPage, openPosition, playOneMove, serveDist, side, snapshot, waitPhase } from './harness.mjs';
+import { launch, newPage, openPosition, playOneMove, serveDist, side, snapshot, waitPhase, openSheet } from './harness.mjs';
 
 const AXE = await readFile(new URL('../../node_modules/axe-core/axe.min.js', import.meta.url), 'utf8');
 
@@ -66,8 +66,14 @@ test('a record analysed in the viewer: marks, error rates, the graph, the best p
   await openRecord(page);
   await page.getByTestId('analyse').click();
   await page.getByTestId('analysis-white').waitFor({ timeout: 60_000 });
-  assert.match(await page.getByTestId('analysis-white').innerText(), /^Bílý: chybovost \d+,\d \(.+\), štěstí [+-]\d,\d\d, \d+ rozhodnutí$/);
-  assert.match(await page.getByTestId('analysis-black').innerText(), /^Černý: /);
+  assert.match(await page.getByTestId('analysis-white').innerText(), /^Bílý, \d+ rozhodnutí: .+\. V této hře hrál jako .+ \(chybovost \d+,\d\)\. Štěstí .+ \([+-]\d,\d\d\)\.$/);
+  assert.match(await page.getByTestId('analysis-black').innerText(), /^Černý, /);
+  // The numbers explained one tap away; the graph with its scale, axes and legend.
+  await page.getByTestId('analysis-scale').locator('summary').click();
+  assert.match(await page.getByTestId('analysis-scale').innerText(), /pod 5 supervelmistr/);
+  const axes = await page.locator('[data-testid=analysis-graph] text').allTextContents();
+  for (const t of ['0\u00a0%', '50\u00a0%', '100\u00a0%', 'Šance Bílého', 'tahy', '1', '4']) assert.ok(axes.includes(t), `${t} in ${JSON.stringify(axes)}`);
+  assert.match(await page.getByTestId('graph-legend').innerText(), /hrubá chyba \(\?\?\)/);
   // The opening 6-5 played 13/7 13/8 is marked in the move list.
   const first = page.locator('[data-testid=move-list] li').first();
   assert.ok(['doubtful', 'bad', 'very_bad'].includes(await first.locator('[data-mark]').getAttribute('data-mark')));
@@ -103,7 +109,7 @@ test('Cancel stops an analysis; a finished game is analysed from its result; Eng
   await page.getByTestId('analyse').waitFor();
   assert.equal(await page.getByTestId('analysis-white').count(), 0, 'nothing half-done is shown');
   // A hot-seat game on the full app, resigned after the first roll is played: Analyse the game.
-  await page.getByTestId('menu').click();
+  await (await openSheet(page)).getByTestId('menu').click();
   await page.goto(`${server.url}?seed=11`);
   await page.getByTestId('new-local-game').click();
   await waitPhase(page, 'moving');
@@ -113,14 +119,14 @@ test('Cancel stops an analysis; a finished game is analysed from its result; Eng
     if (s.phase !== 'moving' || s.turn !== first) break;
     await playOneMove(page);
   }
-  await page.getByTestId('resign').click();
+  await (await openSheet(page)).getByTestId('resign').click();
   await page.getByTestId('confirm-resign').click();
   await page.getByTestId('result').waitFor();
   await page.getByTestId('analyse-game').click();
   await page.getByTestId('replay').waitFor();
   await page.getByTestId('analysis-white').waitFor({ timeout: 60_000 });
   // The game is over: the luck-adjusted result follows.
-  assert.match(await page.getByTestId('analysis-white').innerText(), /^White: error rate \d+\.\d \(.+\), luck [+-]\d\.\d\d, \d+ decisions?, luck-adjusted result [+-]\d\.\d\d$/);
+  assert.match(await page.getByTestId('analysis-white').innerText(), /^White, \d+ decisions?: .+\. In this game the play was at .+ level \(error rate \d+\.\d\)\. Luck .+ \([+-]\d\.\d\d\)\. Luck-adjusted result: [+-]\d\.\d\d\.$/);
   await axeClean(page, 'analysis (en)');
   assert.deepEqual(page.errors, []);
 });
@@ -169,13 +175,13 @@ test('learn from your mistakes: the bad opening is a puzzle, judged; the analysi
   await page.getByTestId('puzzle-best').click();
   assert.ok(await page.getByTestId('hint-arrow').count() >= 2, 'the best play as arrows');
   await axeClean(page, 'learn (cs)');
-  await page.getByTestId('language').click();
+  await (await openSheet(page)).getByTestId('language').click();
   await page.waitForFunction(() => document.querySelector('[data-testid=puzzle]').textContent.startsWith('Puzzle 1 of 1'));
   await axeClean(page, 'learn (en)');
   await page.getByTestId('puzzle-back').click();
   await page.getByTestId('replay').waitFor();
   // The exported file opens with its analysis, no new run needed.
-  await page.getByTestId('menu').click();
+  await (await openSheet(page)).getByTestId('menu').click();
   const dir = await mkdtemp(join(tmpdir(), 'vrhcaby-'));
   await writeFile(join(dir, 'analysed.json'), JSON.stringify(saved));
   await page.getByTestId('import').setInputFiles(join(dir, 'analysed.json'));
@@ -205,7 +211,7 @@ test('the tutor warns of a scripted blunder and shows the best way on', { timeou
   const warning = page.getByTestId('tutor-warning');
   await warning.waitFor({ timeout: 30_000 });
   assert.ok(Number(await warning.getAttribute('data-loss')) >= 0.06);
-  assert.match(await warning.innerText(), /Učitel: tímto tahem ztrácíš 0,\d{3} \((hrubá )?chyba\)\. Nejlepší tah tohoto hodu: 24\/18, 18\/13\./);
+  assert.match(await warning.innerText(), /Učitel: tímto tahem přicházíš o \d+\s% šance na výhru \((hrubá )?chyba\)\. Lepší bylo z 24 na 18 a z 18 na 13\./);
   // The roll is over: nothing left to show on the board.
   assert.equal(await page.getByTestId('tutor-show').count(), 0);
   assert.deepEqual(page.errors, []);
@@ -219,8 +225,8 @@ test('the tutor warns of a scripted blunder and shows the best way on', { timeou
   const mid = again.getByTestId('tutor-warning');
   await mid.waitFor({ timeout: 30_000 });
   await axeClean(again, 'tutor (cs)');
-  await again.getByTestId('language').click();
-  assert.match(await mid.innerText(), /^Tutor: this move costs 0\.\d{3} equity \(a (mistake|blunder)\)\. The roll's best play: 24\/18, 18\/13\./);
+  await (await openSheet(again)).getByTestId('language').click();
+  assert.match(await mid.innerText(), /^Tutor: this move costs you \d+% of your winning chances \(a (mistake|blunder)\)\. Better: 24 to 18, then 18 to 13\./);
   await again.getByTestId('tutor-show').click();
   assert.equal(await again.getByTestId('hint-arrow').count(), 1, 'one move left of the best way on');
   await axeClean(again, 'tutor (en)');

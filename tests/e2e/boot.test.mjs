@@ -7,7 +7,7 @@
 // (.lzma), and a spoiled one falls back to the plain wasm.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, newPage, serveDist, waitPhase } from './harness.mjs';
+import { launch, newPage, serveDist, waitPhase, openSheet } from './harness.mjs';
 
 let server;
 let browser;
@@ -52,7 +52,7 @@ test('a tap before the app is ready is kept and acted on; the language chip work
   assert.equal(await button.innerText(), 'Nová hra na tomto zařízení');
   assert.match(await page.locator('#boot-start .boot-progress').innerText(), /Načítám/);
   // The language before the app: the painted screen speaks English, and the app will too.
-  await page.getByTestId('language').click();
+  await (await openSheet(page)).getByTestId('language').click();
   assert.equal(await button.innerText(), 'New game on this device');
   await button.click();
   assert.equal(await button.getAttribute('aria-busy'), 'true');
@@ -120,7 +120,7 @@ test('the painted set-up screen for a game against the computer is the app\'s ow
   for (const page of [painted, app]) {
     await page.getByTestId('bot-level').selectOption('strongest');
     await page.getByTestId('game-rules').selectOption('standard');
-    await page.getByTestId('language').click();
+    await (await openSheet(page)).getByTestId('language').click();
   }
   await same('English, the strongest level, standard backgammon');
   assert.equal(await painted.getByTestId('match-length').isVisible(), true);

@@ -4,7 +4,7 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  launch, newPage, playOneMove, serveDist, snapshot, waitFreshRoll, waitPhase,
+  launch, newPage, playOneMove, serveDist, snapshot, waitFreshRoll, waitPhase, openSheet,
 } from './harness.mjs';
 
 let server;
@@ -98,7 +98,7 @@ test('the hint shows the strongest play on the board until the person moves; Con
   assert.ok(await page.locator('[data-hint-to]').count() > 0);
   await playOneMove(page);
   await page.waitForFunction(() => !document.querySelector('[data-hint-from]'), null, { timeout: 5_000 });
-  await page.getByTestId('menu').click();
+  await (await openSheet(page)).getByTestId('menu').click();
   await page.locator('[data-testid=continue][data-kind=bot]').waitFor();
   assert.deepEqual(page.errors, []);
 });

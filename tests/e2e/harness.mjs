@@ -76,6 +76,17 @@ export async function newPage(browser, options = {}) {
   return page;
 }
 
+/** On a small screen the game's settings, Resign and Menu sit in a sheet behind the menu button:
+ * opens it when that button is shown (a wide screen shows them in place). Returns the page. */
+export async function openSheet(page) {
+  const toggle = page.getByTestId('game-menu');
+  if (await toggle.isVisible() && await toggle.getAttribute('aria-expanded') !== 'true') {
+    await toggle.click();
+    await page.getByTestId('game-sheet').waitFor({ state: 'visible' });
+  }
+  return page;
+}
+
 export const board = (page) => page.locator('svg.board');
 export const phase = (page) => board(page).getAttribute('data-phase');
 export const turn = (page) => board(page).getAttribute('data-turn');

@@ -5,7 +5,7 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
   connectPair, dragToFirstTarget, launch, newPage, openPosition, playOneMove, serveDist, side,
-  snapshot, startGame, waitFreshRoll, waitPhase,
+  snapshot, startGame, waitFreshRoll, waitPhase, openSheet,
 } from './harness.mjs';
 
 let server;
@@ -143,7 +143,7 @@ test('against the computer the panel says which side is you, and the hint draws 
   // Said in words for screen readers.
   await page.waitForFunction(() => /Nápověda: /.test(document.querySelector('[data-testid=live]')?.textContent ?? ''));
   // Resigning: the result speaks to the player.
-  await page.getByTestId('resign').click();
+  await (await openSheet(page)).getByTestId('resign').click();
   await page.getByTestId('confirm-resign').click();
   await page.getByTestId('result').waitFor();
   assert.equal(await page.getByTestId('result-title').innerText(), 'Počítač vyhrává');
@@ -159,7 +159,7 @@ test('against the computer the panel says which side is you, and the hint draws 
   await game.getByTestId('history-open').click();
   await page.getByTestId('replay').waitFor();
   assert.match(await page.getByTestId('replay-step').innerText(), /^Tah \d+ \/ \d+$/);
-  await page.getByTestId('menu').click();
+  await (await openSheet(page)).getByTestId('menu').click();
   await page.getByTestId('my-games').click();
   await page.getByTestId('history-remove').click();
   await page.getByTestId('history-empty').waitFor();
@@ -175,7 +175,7 @@ test('My games keeps hot-seat games, removes all after a confirmation, and survi
   for (let i = 0; i < 2; i++) {
     await page.getByTestId('new-local-game').click();
     await waitPhase(page, 'moving');
-    await page.getByTestId('resign').click();
+    await (await openSheet(page)).getByTestId('resign').click();
     await page.getByTestId('confirm-resign').click();
     await page.getByTestId('result').waitFor();
     await page.getByTestId('result-menu').click();
@@ -217,7 +217,7 @@ test('auto-roll: in a standard game with the cube the player who may double is n
   await page.getByTestId('match-length').selectOption('3');
   await page.getByTestId('new-local-game').click();
   await page.waitForFunction(() => document.querySelector('svg.board')?.getAttribute('data-rules') === 'standard');
-  await page.getByTestId('auto-roll').click();
+  await (await openSheet(page)).getByTestId('auto-roll').click();
   assert.equal(await page.getByTestId('auto-roll').getAttribute('aria-pressed'), 'true');
   await waitPhase(page, 'moving');
   const first = await page.locator('svg.board').getAttribute('data-turn');
@@ -233,7 +233,7 @@ test('auto-roll: in a standard game with the cube the player who may double is n
   }, first, { timeout: 15_000 });
   assert.equal(await page.getByTestId('roll').count(), 0);
   // Turned off, the choice is back on the next turn.
-  await page.getByTestId('auto-roll').click();
+  await (await openSheet(page)).getByTestId('auto-roll').click();
   const second = await page.locator('svg.board').getAttribute('data-turn');
   for (let i = 0; i < 8; i++) {
     const s = await snapshot(page);

@@ -3,7 +3,7 @@
 // with a new fair lot and both boards show the series' score, which survives a reload.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { connectPair, launch, serveDist, waitOnline, waitPhase } from './harness.mjs';
+import { connectPair, launch, serveDist, waitOnline, waitPhase, openSheet } from './harness.mjs';
 
 let server;
 let browser;
@@ -19,7 +19,7 @@ test('a rematch between two devices: both press it, a new fair lot, the series k
   const { host, guest } = await connectPair(browser, server.url);
   await waitPhase(host, 'moving', 'rolling');
   // The guest (Black) resigns; both see the result, with the score so far.
-  await guest.getByTestId('resign').click();
+  await (await openSheet(guest)).getByTestId('resign').click();
   await guest.getByTestId('confirm-resign').click();
   for (const page of [host, guest]) {
     await page.getByTestId('result').waitFor();

@@ -3,7 +3,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
   dragToFirstTarget, launch, newPage, phase, playMoves, playOneMove, serveDist, snapshot, startGame, turn,
-  waitPhase,
+  waitPhase, openSheet,
 } from './harness.mjs';
 
 let server;
@@ -69,7 +69,7 @@ describe('a local game in the browser', () => {
     await startGame(page, server.url, 9);
     const onTurn = await turn(page);
     const other = onTurn === 'white' ? 'black' : 'white';
-    await page.getByTestId('resign').click();
+    await (await openSheet(page)).getByTestId('resign').click();
     await page.getByTestId(`resigner-${other}`).check();
     await page.getByTestId('confirm-resign').click();
     const result = page.getByTestId('result');
@@ -83,7 +83,7 @@ describe('a local game in the browser', () => {
     await startGame(page, server.url, 8);
     await playMoves(page, 1);
     const loser = await turn(page);
-    await page.getByTestId('resign').click();
+    await (await openSheet(page)).getByTestId('resign').click();
     await page.getByTestId('confirm-resign').click();
     const result = page.getByTestId('result');
     await result.waitFor();
@@ -150,7 +150,7 @@ describe('a local game in the browser', () => {
     assert.equal(await error.getAttribute('data-kind'), 'local');
     assert.equal(await page.evaluate(() => localStorage.getItem('vrhcaby.local.v1')), null, 'the first format is migrated');
     assert.match(await page.evaluate(() => localStorage.getItem('vrhcaby.save.local')), /"cmd":"move"/, 'nothing is lost');
-    await page.getByTestId('language').click();
+    await (await openSheet(page)).getByTestId('language').click();
     assert.match(await error.innerText(), /Command 0 cannot be read/);
     await page.getByTestId('discard-save').click();
     await waitPhase(page, 'moving');

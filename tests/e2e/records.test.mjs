@@ -5,7 +5,7 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
-import { launch, newPage, playMoves, serveDist, snapshot, waitPhase } from './harness.mjs';
+import { launch, newPage, playMoves, serveDist, snapshot, waitPhase, openSheet } from './harness.mjs';
 
 let server;
 let browser;
@@ -39,7 +39,7 @@ test('the move list shows each turn in notation, with hits, doubles and entering
     .record.commands.filter((c) => c.cmd === 'dice').length);
   assert.equal(entries.length, rolls);
   assert.ok(await page.locator('[data-testid=move-list] li').last().isVisible(), 'the latest turn is in view');
-  await page.getByTestId('language').click();
+  await (await openSheet(page)).getByTestId('language').click();
   assert.equal(await page.locator('[data-testid=move-list] li').first().innerText(), 'Black 53: 24/16');
   assert.deepEqual(page.errors, []);
 });
@@ -72,7 +72,7 @@ test('export, replay by the CLI, import into the viewer and step through it', { 
   assert.ok(white.length > 0);
 
   // Import it on the start screen of the full app: the viewer opens at the end.
-  await page.getByTestId('menu').click();
+  await (await openSheet(page)).getByTestId('menu').click();
   await page.getByTestId('import').setInputFiles(path);
   await page.getByTestId('replay').waitFor();
   const end = await snapshot(page);
@@ -106,7 +106,7 @@ test('export, replay by the CLI, import into the viewer and step through it', { 
   assert.equal(await page.getByTestId('replay-first').locator('svg path').count(), 1);
 
   // A file that is not a record is refused with a clear message, nothing else changes.
-  await page.getByTestId('menu').click();
+  await (await openSheet(page)).getByTestId('menu').click();
   await page.getByTestId('import').setInputFiles({ name: 'x.json', mimeType: 'application/json', buffer: Buffer.from('{"format":"other"}') });
   await page.getByTestId('import-error').waitFor();
   assert.ok((await page.getByTestId('import-error').innerText()).length > 10);
@@ -134,7 +134,7 @@ test('the position IDs of the start position, and copy', { timeout: 60_000 }, as
 /** Resigns for the side on turn; returns the winner. */
 async function resignOnTurn(page) {
   const loser = await page.locator('svg.board').getAttribute('data-turn');
-  await page.getByTestId('resign').click();
+  await (await openSheet(page)).getByTestId('resign').click();
   await page.getByTestId('confirm-resign').click();
   await page.getByTestId('result').waitFor();
   return loser === 'white' ? 'black' : 'white';

@@ -3,7 +3,7 @@
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { connectPair, launch, serveDist, openPosition, side, waitPhase } from './harness.mjs';
+import { connectPair, launch, serveDist, openPosition, side, waitPhase, openSheet } from './harness.mjs';
 import { startRelay } from './relay.mjs';
 /** White's 6-5 played 13/7 13/8 (a bad play), then three book replies. */
 const OPENING = { format: 'vrhcaby-record', version: 1, commands: [
@@ -15,9 +15,9 @@ const OPENING = { format: 'vrhcaby-record', version: 1, commands: [
 const out = process.argv[2] ?? '/tmp/shots';
 const server = await serveDist();
 const browser = await launch();
-const sizes = { phone: { width: 390, height: 844 }, desk: { width: 1280, height: 800 } };
+const sizes = { phone: { width: 390, height: 844 }, land: { width: 667, height: 375 }, desk: { width: 1280, height: 800 } };
 const shoot = async (name, size, lang, fn) => {
-  const ctx = await browser.newContext({ viewport: sizes[size], locale: lang === 'en' ? 'en-GB' : 'cs-CZ', hasTouch: size === 'phone', isMobile: size === 'phone' });
+  const ctx = await browser.newContext({ viewport: sizes[size], locale: lang === 'en' ? 'en-GB' : 'cs-CZ', hasTouch: size !== 'desk', isMobile: size !== 'desk' });
   const page = await ctx.newPage();
   page.on('console', (m) => { if (m.type() === 'warning' || m.type() === 'error') console.log(`[${name}/${size}/${lang}] ${m.type()}: ${m.text()}`); });
   try { await fn(page); await page.waitForTimeout(400); await page.screenshot({ path: `${out}/${name}-${size}-${lang}.png` }); }
@@ -39,7 +39,8 @@ const which = (process.argv[3] ?? 'all').split(',');
 const want = (n) => which.includes('all') || which.includes(n);
 const wantRelay = ['all', 'room', 'norelay', 'reconnecting'].some((n) => (process.argv[3] ?? 'all').split(',').includes(n));
 const relay = wantRelay ? await startRelay() : null;
-for (const size of ['phone', 'desk']) for (const lang of ['cs', 'en']) {
+const which_sizes = (process.env.SIZES ?? 'phone,desk').split(',');
+for (const size of which_sizes) for (const lang of ['cs', 'en']) {
   const relayed = relay && `${server.url}?relays=${encodeURIComponent(relay.url)}`;
   if (want('room')) await shoot('room', size, lang, async (p) => {
     await p.goto(relayed); await p.getByTestId('play-friend').click(); await p.getByTestId('manual-codes').waitFor();
@@ -77,13 +78,13 @@ for (const size of ['phone', 'desk']) for (const lang of ['cs', 'en']) {
   if (want('match')) await shoot('match', size, lang, async (p) => {
     await p.goto(`${server.url}?seed=2026`); await p.getByTestId('game-rules').selectOption('standard');
     await p.getByTestId('match-length').selectOption('3'); await p.getByTestId('new-local-game').click();
-    await waitPhase(p, 'moving'); await p.getByTestId('resign').click(); await p.getByTestId('confirm-resign').click();
+    await waitPhase(p, 'moving'); await (await openSheet(p)).getByTestId('resign').click(); await p.getByTestId('confirm-resign').click();
     await p.getByTestId('accept-resign').click(); await p.getByTestId('result').waitFor();
   });
   if (want('history')) await shoot('history', size, lang, async (p) => {
     await p.goto(`${server.url}?seed=9`);
     for (let i = 0; i < 2; i++) { await p.getByTestId('new-local-game').click(); await waitPhase(p, 'moving');
-      await p.getByTestId('resign').click(); await p.getByTestId('confirm-resign').click(); await p.getByTestId('result').waitFor(); await p.getByTestId('result-menu').click(); }
+      await (await openSheet(p)).getByTestId('resign').click(); await p.getByTestId('confirm-resign').click(); await p.getByTestId('result').waitFor(); await p.getByTestId('result-menu').click(); }
     await p.getByTestId('my-games').click(); await p.getByTestId('history-game').first().waitFor();
   });
   if (want('cube')) await shoot('cube', size, lang, async (p) => {
@@ -122,6 +123,24 @@ for (const size of ['phone', 'desk']) for (const lang of ['cs', 'en']) {
     await openPosition(p, `${server.url}`, { position: { white: start, black: start }, first: 'white', rng: 15 });
     await waitPhase(p, 'moving'); await p.locator('[data-point="8"]').click(); await p.locator('[data-point="2"][data-target]').click();
     await p.getByTestId('tutor-warning').waitFor({ timeout: 30000 }); await p.getByTestId('tutor-show').click();
+  });
+  // Issue 43: the menu sheet on a small screen (the settings in place on a wide one).
+  if (want('sheet')) await shoot('sheet', size, lang, async (p) => {
+    await p.goto(`${server.url}?seed=11`); await p.getByTestId('new-local-game').click(); await waitPhase(p, 'moving');
+    await openSheet(p);
+  });
+  if (want('stdtutor')) await shoot('stdtutor', size, lang, async (p) => {
+    await p.addInitScript(() => localStorage.setItem('vrhcaby.tutor', '1'));
+    await p.goto(`${server.url}?seed=2026`); await p.getByTestId('game-rules').selectOption('standard');
+    await p.getByTestId('match-length').selectOption('0'); await p.getByTestId('new-local-game').click();
+    await waitPhase(p, 'moving');
+    for (let i = 0; i < 30 && await p.getByTestId('tutor-warning').count() === 0; i++) {
+      const m = p.locator('.point.movable, .bar.movable').last();
+      if (await m.count()) { await m.click(); const t = p.locator('[data-target]').last(); if (await t.count()) await t.click(); }
+      else if (await p.getByTestId('roll').count()) await p.getByTestId('roll').click();
+      await p.waitForTimeout(400);
+    }
+    await p.getByTestId('equity-what').locator('summary').click();
   });
 }
 await browser.close();

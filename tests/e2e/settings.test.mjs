@@ -2,7 +2,7 @@
 // of a roll with one way to play it) and the settings people look for (motion, theme).
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, newPage, openPosition, serveDist, side, startGame } from './harness.mjs';
+import { launch, newPage, openPosition, serveDist, side, startGame, openSheet } from './harness.mjs';
 
 let server;
 let browser;
@@ -114,9 +114,9 @@ test('motion: normal glides a move, off draws it at once; the theme chip and the
   assert.notEqual(await bg(), dark, 'the light theme draws the page light');
   await page.reload();
   assert.equal(await theme(), 'light', 'remembered across a reload, before the first paint');
-  await page.getByTestId('theme').click();
+  await (await openSheet(page)).getByTestId('theme').click();
   assert.equal(await theme(), 'dark');
-  await page.getByTestId('theme').click();
+  await (await openSheet(page)).getByTestId('theme').click();
   assert.equal(await page.getByTestId('theme').getAttribute('data-theme-choice'), 'auto');
   await page.emulateMedia({ colorScheme: 'light' });
   await page.reload();

@@ -7,7 +7,7 @@
 // from the second visit.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, newPage, serveDist, startGame, waitPhase } from './harness.mjs';
+import { launch, newPage, serveDist, startGame, waitPhase, openSheet } from './harness.mjs';
 
 let server;
 let browser;
@@ -32,7 +32,7 @@ test('a game loads no chunk; each other screen fetches its own when first opened
   await startGame(page, server.url, 3);
   await waitPhase(page, 'moving');
   assert.deepEqual(chunks, [], 'a game on one device needs no chunk');
-  await page.getByTestId('menu').click();
+  await (await openSheet(page)).getByTestId('menu').click();
   await page.getByTestId('how-to-play').click();
   await page.getByTestId('howto-standard').waitFor();
   assert.ok(chunks.includes('split_howto'), chunks.join());
@@ -56,7 +56,7 @@ test('a chunk that cannot arrive: a clear message, a second try, a way back, and
   // A game in progress, then How to play from its menu: the game must survive what follows.
   await startGame(page, server.url, 5);
   await waitPhase(page, 'moving');
-  await page.getByTestId('menu').click();
+  await (await openSheet(page)).getByTestId('menu').click();
   await page.getByTestId('how-to-play').click();
   const failed = page.getByTestId('screen-failed');
   await failed.waitFor();
@@ -67,7 +67,7 @@ test('a chunk that cannot arrive: a clear message, a second try, a way back, and
   await failed.waitFor();
   // Back to the start screen, in English now: the game is still there to continue.
   await page.getByTestId('back').click();
-  await page.getByTestId('language').click();
+  await (await openSheet(page)).getByTestId('language').click();
   await page.getByTestId('play-friend').click();
   await failed.waitFor();
   assert.equal(await failed.locator('p').innerText(), 'This part of the game could not be loaded (are you offline?).');

@@ -6,7 +6,7 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
-import { connect, launch, newPage, peerPage, playOneMove, serveDist, waitPhase } from './harness.mjs';
+import { connect, launch, newPage, peerPage, playOneMove, serveDist, waitPhase, openSheet } from './harness.mjs';
 
 let server;
 let browser;
@@ -79,7 +79,7 @@ test('a whole match to 3 on one device, by clicking: doubles dropped and taken, 
       // The Crawford game: no doubling anywhere in it; the side to move resigns a single game.
       sawCrawford = true;
       assert.equal(await page.getByTestId('double').count(), 0);
-      await page.getByTestId('resign').click();
+      await (await openSheet(page)).getByTestId('resign').click();
       await page.getByTestId('single').check();
       await page.getByTestId('confirm-resign').click();
       await page.getByTestId('resign-offer-dialog').waitFor();
@@ -253,7 +253,7 @@ test('between two pages: the opening through the exchange, a double, a take, a r
   // The host resigns a single game (2 points at the cube of 2); the guest accepts.
   const hostSeat = await attr(host, 'data-seat');
   const guestSeat = await attr(guest, 'data-seat');
-  await host.getByTestId('resign').click();
+  await (await openSheet(host)).getByTestId('resign').click();
   await host.getByTestId('single').check();
   await host.getByTestId('confirm-resign').click();
   await guest.getByTestId('resign-offer-dialog').waitFor();
