@@ -278,6 +278,8 @@ pub struct Nav {
     pub stage: RwSignal<Stage>,
     /// The link with the friend (`data-link` of `peer-status`).
     pub link: RwSignal<LinkState>,
+    /// The room's relays as its worker last told: (open, tried, all); `None` before it tells.
+    pub relays: RwSignal<Option<(u64, u64, u64)>>,
     /// The record open in the replay viewer, and why the last file could not be opened.
     pub replay: RwSignal<Option<vrhcaby_rules::Record>>,
     pub import_error: RwSignal<Option<LoadError>>,
@@ -355,6 +357,7 @@ impl Dispatch {
                 load_error: RwSignal::new(None),
                 busy: RwSignal::new(None),
                 stage: RwSignal::new(Stage::Idle),
+                relays: RwSignal::new(None),
                 link: RwSignal::new(LinkState::Offline),
                 replay: RwSignal::new(None),
                 import_error: RwSignal::new(None),

@@ -16,6 +16,7 @@ pub(super) fn hint_arrows(view: Memo<BoardView>, view_of: Memo<View>) -> impl In
         let v = view_of.get();
         let mut counts = view.with(|m| *m.position.side(h.side));
         let many = h.steps.len() > 1;
+        let mut badges: Vec<(f64, f64)> = Vec::new();
         let arrows: Vec<_> = h
             .steps
             .iter()
@@ -34,13 +35,14 @@ pub(super) fn hint_arrows(view: Memo<BoardView>, view_of: Memo<View>) -> impl In
                 let (ux, uy) = (dx / len, dy / len);
                 let cut = (RADIUS * 0.6).min(len / 3.0);
                 let (x1, y1, x2, y2) = (fx + ux * cut, fy + uy * cut, tx - ux * cut, ty - uy * cut);
-                let (mx, my) = ((x1 + x2) / 2.0, (y1 + y2) / 2.0);
+                let (mx, my) = badge_spot((x1, y1), (x2, y2), &badges);
+                badges.push((mx, my));
                 view! {
                     <g class="hint-arrow" data-testid="hint-arrow" data-step=(i + 1).to_string()
                         data-from=o.to_string() data-to=t.to_string()>
                         <line x1=px(x1) y1=px(y1) x2=px(x2) y2=px(y2) marker-end="url(#hint-head)"/>
                         {many.then(|| view! {
-                            <circle class="hint-num-bg" cx=px(mx) cy=px(my) r="13"/>
+                            <circle class="hint-num-bg" cx=px(mx) cy=px(my) r=px(BADGE_R)/>
                             <text class="hint-num" x=px(mx) y=px(my + 6.0)>{(i + 1).to_string()}</text>
                         })}
                     </g>
@@ -58,6 +60,35 @@ pub(super) fn hint_arrows(view: Memo<BoardView>, view_of: Memo<View>) -> impl In
         </defs>
         <g class="hint-arrows" aria-hidden="true">{arrows}</g>
     }
+}
+
+/// The badges' radius (SVG units) and the gap kept between two badges.
+const BADGE_R: f64 = 13.0;
+
+/// Where a step's number sits on its arrow from `a` to `b`: the middle, or else the first place
+/// along the arrow (then beside it) that keeps clear of the badges already drawn, so that the
+/// numbers of steps over the same stretch (a double moving one checker on) never overlap.
+fn badge_spot(a: (f64, f64), b: (f64, f64), placed: &[(f64, f64)]) -> (f64, f64) {
+    let clear = |p: (f64, f64)| {
+        placed
+            .iter()
+            .all(|q| (p.0 - q.0).hypot(p.1 - q.1) >= 2.0 * BADGE_R + 2.0)
+    };
+    let at = |t: f64| (a.0 + (b.0 - a.0) * t, a.1 + (b.1 - a.1) * t);
+    let along = [0.5, 0.3, 0.7, 0.15, 0.85].map(at);
+    if let Some(&p) = along.iter().find(|&&p| clear(p)) {
+        return p;
+    }
+    // Beside the arrow's middle, on either side, further out until clear.
+    let (dx, dy) = (b.0 - a.0, b.1 - a.1);
+    let len = dx.hypot(dy).max(1.0);
+    let (nx, ny) = (-dy / len, dx / len);
+    let mid = at(0.5);
+    (1..=4)
+        .flat_map(|k| [1.0, -1.0].map(|s| f64::from(k) * s * (2.0 * BADGE_R + 2.0)))
+        .map(|off| (mid.0 + nx * off, mid.1 + ny * off))
+        .find(|&p| clear(p))
+        .unwrap_or(mid)
 }
 
 /// The hint's step numbers (1, 2, …) that start (`from`) or end on a spot: the points' and the
@@ -88,5 +119,31 @@ pub(super) fn step_numbers() -> impl Fn(Spot, bool) -> Option<String> + Copy + S
                 .collect();
             (!steps.is_empty()).then(|| steps.join(" "))
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn step_numbers_on_the_same_stretch_do_not_overlap() {
+        // Four steps of a double over one line (6-6 from 24: 24/18/12 twice over).
+        let arrows = [
+            ((0.0, 0.0), (100.0, 0.0)),
+            ((0.0, 0.0), (100.0, 0.0)),
+            ((100.0, 0.0), (200.0, 0.0)),
+            ((0.0, 0.0), (100.0, 0.0)),
+        ];
+        let mut placed = Vec::new();
+        for (a, b) in arrows {
+            let p = badge_spot(a, b, &placed);
+            for q in &placed {
+                let d = (p.0 - q.0).hypot(p.1 - q.1);
+                assert!(d >= 2.0 * BADGE_R, "{p:?} overlaps {q:?}");
+            }
+            placed.push(p);
+        }
+        assert_eq!(placed[0], (50.0, 0.0), "alone, a number sits in the middle");
     }
 }

@@ -443,8 +443,10 @@ pub fn Board(
                 {trays}
                 <g class="dice" role="img" aria-label=dice_label>{dice}</g>
                 {cube(view, view_of, lang)}
-                <Clock view_of=view_of clock=clock lang=lang/>
+                // The hint's arrows under the clock: an arrow crossing the band never hides the
+                // seconds left.
                 {hint_arrows(view, view_of)}
+                <Clock view_of=view_of clock=clock lang=lang/>
                 <g class="ghosts" aria-hidden="true">{gliders}</g>
             </svg>
         </div>

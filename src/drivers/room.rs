@@ -147,6 +147,7 @@ pub fn info() -> Option<RoomInfo> {
 /// was connected before (the screen says "reconnecting").
 pub fn enter(d: Dispatch, info: RoomInfo, again: bool) {
     leave();
+    d.nav.relays.set(None);
     let Ok(worker) = Worker::new(WORKER_URL) else {
         fall_back(d);
         return;
@@ -276,6 +277,7 @@ fn from_worker(d: Dispatch, text: &str) {
     } else if let Some(relays) = msg.get("relays") {
         let count = |k: &str| relays[k].as_u64().unwrap_or(0);
         let (open, total, tried) = (count("open"), count("total"), count("tried"));
+        d.nav.relays.set(Some((open, tried, total)));
         ROOM.with(|r| {
             if let Some(a) = r.borrow_mut().as_mut() {
                 a.relays_open = open as usize;

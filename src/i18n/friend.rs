@@ -8,6 +8,20 @@ use super::{Key, Lang};
 pub fn say(lang: Lang, key: Key) -> Option<&'static str> {
     use Key::*;
     Some(match (lang, key) {
+        (Lang::Cs, StepSendLink) => "Pošli příteli odkaz (nebo ať si načte QR kód).",
+        (Lang::En, StepSendLink) => "Send your friend the link (or let them scan the QR code).",
+        (Lang::Cs, RelayConnecting) => "Připojuji se k přenosovému serveru…",
+        (Lang::En, RelayConnecting) => "Reaching a relay…",
+        (Lang::Cs, RelayUnreached) => "Žádný přenosový server neodpovídá.",
+        (Lang::En, RelayUnreached) => "No relay answers.",
+        (Lang::Cs, StepAnswerBack) => "Přítel odkaz otevře a pošle ti zpět kód odpovědi.",
+        (Lang::En, StepAnswerBack) => "Your friend opens it and sends you back an answer code.",
+        (Lang::Cs, StepPasteAnswer) => "Vlož kód odpovědi sem a stiskni Spojit.",
+        (Lang::En, StepPasteAnswer) => "Paste the answer code here and press Connect.",
+        (Lang::Cs, WaitingForAnswer) => "Čekám na kód odpovědi od přítele…",
+        (Lang::En, WaitingForAnswer) => "Waiting for your friend's answer code…",
+        (Lang::Cs, Advanced) => "Pokročilé: přenosové servery a STUN/TURN",
+        (Lang::En, Advanced) => "Advanced: relays and STUN/TURN",
         (Lang::Cs, OneLink) => "Pošli příteli tento odkaz. Nic dalšího posílat nemusíte.",
         (Lang::En, OneLink) => "Send your friend this link. Nothing else needs to go back and forth.",
         (Lang::Cs, WaitingForFriend) => "Čekám na přítele: hra začne, jakmile odkaz otevře.",
@@ -26,4 +40,13 @@ pub fn say(lang: Lang, key: Key) -> Option<&'static str> {
         (Lang::En, RelayPrivacy) => "A relay carries only the two devices' opening handshake (a few hundred bytes), encrypted with a key from the link: it sees encrypted data, when it came, and the devices' IP addresses. The game itself goes straight between the devices and never through a relay. Give the link only to the person you want to play.",
         _ => return None,
     })
+}
+
+/// How many of the room's relays are reached: "Přenosový server: spojeno (2 z 3)".
+#[must_use]
+pub fn relays_reached(lang: Lang, open: u64, all: u64) -> String {
+    match lang {
+        Lang::Cs => format!("Přenosový server: spojeno ({open} z {all})."),
+        Lang::En => format!("Relay reached ({open} of {all})."),
+    }
 }

@@ -51,3 +51,30 @@ pub fn how_to_play_standard(lang: Lang) -> &'static [(&'static str, &'static str
         ],
     }
 }
+
+/// The direction picture's words: (White's line, Black's line, White's home, Black's home).
+#[must_use]
+pub fn direction_words(lang: Lang) -> (&'static str, &'static str, &'static str, &'static str) {
+    match lang {
+        Lang::Cs => ("━ Bílý", "┅ Černý", "domov Bílého (1–6)", "domov Černého"),
+        Lang::En => ("━ White", "┅ Black", "White's home (1–6)", "Black's home"),
+    }
+}
+
+/// The direction picture's caption (and its name for screen readers).
+#[must_use]
+pub fn direction_caption(lang: Lang) -> &'static str {
+    match lang {
+        Lang::Cs => {
+            "Směr hry: Bílý táhne od svého bodu 24 vpravo nahoře doleva, dolů a doprava \
+            domů na body 1–6 vpravo dole; Černý obráceně, domů vpravo nahoru. Každý hráč vidí \
+            body číslované ze svého pohledu."
+        }
+        Lang::En => {
+            "The direction of play: White moves from its point 24 at the top right, \
+            leftwards, down and rightwards home to points 1–6 at the bottom right; Black the \
+            other way round, home at the top right. Each player sees the points numbered from \
+            their own side."
+        }
+    }
+}

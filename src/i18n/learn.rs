@@ -64,6 +64,18 @@ pub fn chances_lost(lang: Lang, loss: f64) -> String {
     }
 }
 
+/// A loss as a player reads it: winning chances under the house rules ("13 % šance na výhru"),
+/// points a game under standard rules ("0,215 bodu na hru").
+#[must_use]
+pub fn loss_words(lang: Lang, loss: f64, standard: bool) -> String {
+    match (lang, standard) {
+        (Lang::Cs, false) => format!("{} šance na výhru", chances_lost(lang, loss)),
+        (Lang::En, false) => format!("{} of the winning chances", chances_lost(lang, loss)),
+        (Lang::Cs, true) => format!("{} bodu na hru", equity(lang, loss)),
+        (Lang::En, true) => format!("{} points a game", equity(lang, loss)),
+    }
+}
+
 /// A play in words a newcomer reads: "z 24 na 18 a z 18 na 13" / "24 to 18, then 18 to 13"
 /// (the mover's numbering, as the board's point numbers show it; the bar and bearing off named).
 #[must_use]
@@ -150,8 +162,17 @@ pub fn puzzle_task(lang: Lang, n: usize, of: usize, side: Side, roll: Option<(u8
 
 /// A puzzle's verdict (`learn::Verdict::code`), with the play's loss and the game's.
 #[must_use]
-pub fn puzzle_verdict(lang: Lang, verdict: &str, loss: f64, game_loss: f64) -> String {
-    let (l, g) = (equity(lang, loss), equity(lang, game_loss));
+pub fn puzzle_verdict(
+    lang: Lang,
+    verdict: &str,
+    loss: f64,
+    game_loss: f64,
+    standard: bool,
+) -> String {
+    let (l, g) = (
+        loss_words(lang, loss, standard),
+        loss_words(lang, game_loss, standard),
+    );
     match (lang, verdict) {
         (Lang::Cs, "best") => "Výborně, to je nejlepší tah!".into(),
         (Lang::En, "best") => "Well done: that is the best play!".into(),
@@ -165,15 +186,5 @@ pub fn puzzle_verdict(lang: Lang, verdict: &str, loss: f64, game_loss: f64) -> S
         }
         (Lang::Cs, _) => format!("Ani tohle není lepší (ztráta {l}). Zkus to znovu."),
         (Lang::En, _) => format!("That is no better (it loses {l}). Try again."),
-    }
-}
-
-/// The luck-adjusted result of a player, after the analysis's line.
-#[must_use]
-pub fn luck_adjusted_words(lang: Lang, adjusted: f64) -> String {
-    let x = super::decimal(lang, adjusted, 2, true);
-    match lang {
-        Lang::Cs => format!("výsledek očištěný o štěstí {x}"),
-        Lang::En => format!("luck-adjusted result {x}"),
     }
 }

@@ -13,10 +13,12 @@ mod standard;
 mod tests;
 
 pub use errors::{command_error, divergence, load_error, peer_error, session_error};
+pub use friend::relays_reached;
 pub use howto::how_to_play;
 pub use howto::how_to_play_standard;
+pub use howto::{direction_caption, direction_words};
 pub use learn::{
-    chances_lost, equity_meaning, luck_adjusted_words, play_words, puzzle_task, puzzle_verdict,
+    chances_lost, equity_meaning, loss_words, play_words, puzzle_task, puzzle_verdict,
     tutor_warning,
 };
 pub use phrases::*;
@@ -90,6 +92,14 @@ pub enum Key {
     Menu,
     /// The game screen's menu sheet (settings, resign, back to the start) and its groups.
     GameMenu,
+    /// The friend screen's steps.
+    StepSendLink,
+    RelayConnecting,
+    RelayUnreached,
+    StepAnswerBack,
+    StepPasteAnswer,
+    WaitingForAnswer,
+    Advanced,
     GroupGame,
     GroupBoard,
     GroupPage,

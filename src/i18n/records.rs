@@ -332,18 +332,47 @@ pub fn analysis_cube(lang: Lang, kind: &str, played: f64, best: f64, mark: Optio
     }
 }
 
-/// The roll on the board judged: what was played and the best play (shown by the arrows).
+/// The roll on the board judged: what was played and the best play (shown by the arrows) — as
+/// the mover's winning chances under the house rules (equity `e` is the chance `(e + 1) / 2`),
+/// as equity (points a game) under standard rules.
 #[must_use]
-pub fn analysis_here(lang: Lang, played: f64, best: f64, mark: Option<&str>) -> String {
+pub fn analysis_here(
+    lang: Lang,
+    played: f64,
+    best: f64,
+    mark: Option<&str>,
+    standard: bool,
+) -> String {
     let mark = mark
         .map(|m| format!(" {}", crate::analysis::symbol(m)))
         .unwrap_or_default();
+    if !standard {
+        let pct = |e: f64| {
+            let p = ((e + 1.0) * 50.0).round().clamp(0.0, 100.0);
+            match lang {
+                Lang::Cs => format!("{p:.0}\u{a0}%"),
+                Lang::En => format!("{p:.0}%"),
+            }
+        };
+        return match lang {
+            Lang::Cs => format!(
+                "Zahráno: šance na výhru {}{mark}; nejlepší tah (šipky): {}",
+                pct(played),
+                pct(best)
+            ),
+            Lang::En => format!(
+                "Played: winning chances {}{mark}; the best play (the arrows): {}",
+                pct(played),
+                pct(best)
+            ),
+        };
+    }
     let (played, best) = (
         super::decimal(lang, played, 3, true),
         super::decimal(lang, best, 3, true),
     );
     match lang {
-        Lang::Cs => format!("Zahráno {played}{mark}, nejlepší (šipky) {best}"),
-        Lang::En => format!("Played {played}{mark}, best (the arrows) {best}"),
+        Lang::Cs => format!("Zahráno {played}{mark}, nejlepší (šipky) {best} bodu na hru"),
+        Lang::En => format!("Played {played}{mark}, best (the arrows) {best} points a game"),
     }
 }

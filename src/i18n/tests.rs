@@ -303,3 +303,24 @@ fn the_analysis_summary_is_sentences_with_czech_counts() {
         assert!(analysis_scale(lang).iter().all(|p| p.len() > 40));
     }
 }
+
+#[test]
+fn the_analysis_and_the_puzzles_speak_in_winning_chances_under_the_house_rules() {
+    // Equity −0.04 is a 48 % chance, +0.1 a 55 % one.
+    assert_eq!(
+        analysis_here(Lang::Cs, -0.04, 0.1, Some("bad"), false),
+        "Zahráno: šance na výhru 48\u{a0}% ?; nejlepší tah (šipky): 55\u{a0}%"
+    );
+    assert_eq!(
+        analysis_here(Lang::En, 0.1, 0.1, None, true),
+        "Played +0.100, best (the arrows) +0.100 points a game"
+    );
+    assert_eq!(
+        puzzle_verdict(Lang::Cs, "worse", 0.1, 0.2, false),
+        "Ani tohle není lepší (ztráta 5\u{a0}% šance na výhru). Zkus to znovu."
+    );
+    assert_eq!(
+        puzzle_verdict(Lang::En, "good", 0.02, 0.2, true),
+        "Good: nearly the best (it loses only 0.020 points a game)."
+    );
+}

@@ -52,6 +52,7 @@ pub fn FriendScreen() -> impl IntoView {
                     let url2 = url.clone();
                     let url3 = url.clone();
                     EitherOf9::B(view! {
+                        <Steps manual=true/>
                         <label for="invite-link">{move || ctx.say(Key::Invitation)}</label>
                         <input class="code" readonly id="invite-link" data-testid="invite-link" prop:value=url.clone()
                             data-length=url.len().to_string()/>
@@ -70,6 +71,7 @@ pub fn FriendScreen() -> impl IntoView {
                             on:click=move |_| link::connect(d, handover::answer_code(&answer.get_untracked()))>
                             {ctx.say(Key::Connect)}
                         </button>
+                        <p class="status" data-testid="waiting-answer" role="status">{move || ctx.say(Key::WaitingForAnswer)}</p>
                     })
                 }
                 Stage::Answered(code) => {
@@ -121,6 +123,7 @@ pub fn FriendScreen() -> impl IntoView {
                     let url2 = url.clone();
                     let url3 = url.clone();
                     EitherOf9::G(view! {
+                        <Steps manual=false/>
                         <label for="invite-link">{move || ctx.say(Key::OneLink)}</label>
                         <input class="code" readonly id="invite-link" data-testid="invite-link" prop:value=url.clone()
                             data-length=url.len().to_string()/>
@@ -137,6 +140,7 @@ pub fn FriendScreen() -> impl IntoView {
                     })
                 }
                 Stage::Joining => EitherOf9::H(view! {
+                    <ol class="steps" data-testid="friend-steps">{relay_step()}</ol>
                     <p class="status" data-testid="friend-status" role="status">{move || ctx.say(Key::Joining)}</p>
                     <button data-testid="manual-codes" on:click=move |_| link::manual(d)>{move || ctx.say(Key::UseCodes)}</button>
                 }),
@@ -162,6 +166,8 @@ pub fn FriendScreen() -> impl IntoView {
                     </button>
                 </details>
             </Show>
+            <details class="advanced" data-testid="advanced">
+            <summary>{move || ctx.say(Key::Advanced)}</summary>
             <details class="relays">
                 <summary id="relays-summary">{move || ctx.say(Key::Relays)}</summary>
                 <textarea class="code" rows="4" data-testid="relays" aria-labelledby="relays-summary" prop:value=move || relays.get()
@@ -175,6 +181,7 @@ pub fn FriendScreen() -> impl IntoView {
                     on:input=move |ev| ice.set(event_target_value(&ev))></textarea>
                 <button on:click=move |_| link::set_ice_servers(&ice.get_untracked())>{move || ctx.say(Key::Save)}</button>
             </details>
+            </details>
             <button data-testid="back" on:click=move |_| {
                 let peer = d.game.session.with_untracked(|s| s.as_ref().is_some_and(|s| s.kind() == Kind::Peer));
                 nav.screen.set(if peer && nav.stage.get_untracked() == Stage::Connected {
@@ -185,6 +192,49 @@ pub fn FriendScreen() -> impl IntoView {
             }>{move || ctx.say(Key::Back)}</button>
             <div class="settings"><LanguageAndSound/></div>
         </main>
+    }
+}
+
+/// The steps of inviting a friend, each with its state (`data-state`: done, now, todo, failed):
+/// through the relays (the link, and a relay reached or not; waiting for the friend is the
+/// status under the QR code), or with the manual codes (the link, the answer code back, pasting
+/// it).
+#[component]
+fn Steps(manual: bool) -> impl IntoView {
+    let s = expect_context::<Settings>();
+    view! {
+        <ol class="steps" data-testid="friend-steps">
+            <li data-state="now">{move || s.say(Key::StepSendLink)}</li>
+            {if manual {
+                leptos::either::Either::Left(view! {
+                    <li data-state="todo">{move || s.say(Key::StepAnswerBack)}</li>
+                    <li data-state="todo">{move || s.say(Key::StepPasteAnswer)}</li>
+                })
+            } else {
+                leptos::either::Either::Right(relay_step())
+            }}
+        </ol>
+    }
+}
+
+/// The relays' step: reaching one, reached (how many of all), or none answers.
+fn relay_step() -> impl IntoView {
+    let d = expect_context::<Dispatch>();
+    let s = d.settings;
+    let relays = d.nav.relays;
+    let state = move || match relays.get() {
+        Some((open, _, _)) if open > 0 => "done",
+        Some((_, tried, all)) if tried >= all => "failed",
+        _ => "now",
+    };
+    view! {
+        <li data-testid="relay-step" data-state=state>
+            {move || match relays.get() {
+                Some((open, _, all)) if open > 0 => i18n::relays_reached(s.lang.get(), open, all),
+                Some((_, tried, all)) if tried >= all => s.say(Key::RelayUnreached).to_owned(),
+                _ => s.say(Key::RelayConnecting).to_owned(),
+            }}
+        </li>
     }
 }
 

@@ -103,7 +103,14 @@ pub fn LearnScreen() -> impl IntoView {
         (Judging::Failed, _) => Some(("failed", s.say(Key::PuzzleFailed).to_owned())),
         (Judging::Loss(loss), Some(p)) => {
             let v = Verdict::of(loss, p.game_loss).code();
-            Some((v, i18n::puzzle_verdict(s.lang.get(), v, loss, p.game_loss)))
+            let standard = record.with(|r| {
+                r.as_ref()
+                    .is_some_and(|r| r.variant().is_ok_and(|v| v.is_standard()))
+            });
+            Some((
+                v,
+                i18n::puzzle_verdict(s.lang.get(), v, loss, p.game_loss, standard),
+            ))
         }
         _ => None,
     };

@@ -295,7 +295,7 @@ fn analysis_panel(
         judged_here.get().map(|j| {
             view! {
                 <p class="judged" data-testid="analysis-here">
-                    {i18n::analysis_here(s.lang.get(), j.played, j.best, j.mark.as_deref())}
+                    {i18n::analysis_here(s.lang.get(), j.played, j.best, j.mark.as_deref(), standard.get())}
                 </p>
             }
         })

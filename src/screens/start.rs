@@ -52,15 +52,16 @@ pub fn StartScreen() -> impl IntoView {
                     </button>
                 }).collect_view()}
                 <super::setup::RulesChoice/>
-                <button class="primary" data-testid="new-local-game"
+                // One first step for a newcomer: the computer is always there to play.
+                <button class="primary" data-testid="play-computer" on:click=move |_| storage::computer(d)>
+                    {move || s.say(Key::PlayComputer)}
+                </button>
+                <button data-testid="new-local-game"
                     on:click=move |_| super::setup::start_new(d)>
                     {move || s.say(Key::NewLocalGame)}
                 </button>
-                <button class="primary" data-testid="play-friend" on:click=move |_| crate::drivers::lazy::invite(d)>
+                <button data-testid="play-friend" on:click=move |_| crate::drivers::lazy::invite(d)>
                     {move || s.say(Key::PlayFriend)}
-                </button>
-                <button class="primary" data-testid="play-computer" on:click=move |_| storage::computer(d)>
-                    {move || s.say(Key::PlayComputer)}
                 </button>
                 {import_button(d)}
                 <button data-testid="my-games" on:click=move |_| open_history(d)>

@@ -93,7 +93,7 @@ test('a record analysed in the viewer: marks, error rates, the graph, the best p
   await page.keyboard.press('ArrowRight'); // the lot
   await page.keyboard.press('ArrowRight'); // White's roll: on the board, not played yet
   await page.getByTestId('analysis-here').waitFor();
-  assert.match(await page.getByTestId('analysis-here').innerText(), /^Zahráno [+-]\d,\d{3} (\?!|\?|\?\?), nejlepší \(šipky\) [+-]\d,\d{3}$/);
+  assert.match(await page.getByTestId('analysis-here').innerText(), /^Zahráno: šance na výhru \d+\s% (\?!|\?|\?\?); nejlepší tah \(šipky\): \d+\s%$/);
   assert.ok(await page.getByTestId('hint-arrow').count() >= 1, 'the best play drawn as arrows');
   await page.keyboard.press('ArrowRight');
   await page.waitForFunction(() => !document.querySelector('[data-testid=analysis-here]'));
@@ -170,7 +170,7 @@ test('learn from your mistakes: the bad opening is a puzzle, judged; the analysi
   await clickMove(page, 13, 8);
   await page.waitForFunction(() => document.querySelector('[data-testid=puzzle-verdict]')?.getAttribute('data-verdict') === 'not-better', null, { timeout: 60_000 });
   // The loss is the net's judgement (three decimals, a Czech comma); the verdict is what is fixed.
-  assert.match(await verdict.innerText(), /^Ani tohle není lepší \(ztráta 0,\d{3}\)\. Zkus to znovu\.$/);
+  assert.match(await verdict.innerText(), /^Ani tohle není lepší \(ztráta \d+\s% šance na výhru\)\. Zkus to znovu\.$/);
   // The best play shown: the board back at the roll, the arrows on it.
   await page.getByTestId('puzzle-best').click();
   assert.ok(await page.getByTestId('hint-arrow').count() >= 2, 'the best play as arrows');
