@@ -14,6 +14,7 @@ pub fn how_to_play(lang: Lang) -> &'static [(&'static str, &'static str)] {
             ("Vyvádění", "Až máš všechny kameny doma (body 1–6), vyvádíš: přesnou kostkou z jejího bodu, vyšší kostkou jen z nejvzdálenějšího obsazeného bodu. Jde-li kámen vyvést přesnou i vyšší kostkou, použije se přesná."),
             ("Čas", "Na každý posun je 60 sekund (ukazuje je kroužek). Když soupeři čas vyprší, můžeš stisknout Nečekat a vyhráváš. 10 hodin bez posunu prohrává hráč na tahu."),
             ("Remíza a vzdání", "Remízu smíš nabídnout na tahu po 4 posunech ve hře, další až po 4 dalších. Soupeř přijme, odmítne, nebo se vzdá; bez odpovědi do 60 s nabídka propadne. Vzdát se lze kdykoli. Po 5 propadlých hodech za sebou je remíza."),
+            ("Čísla ve hře", "Pipy jsou součet bodů, které ještě musí ujít všechny tvoje kameny, než je vyvedeš — kdo jich má méně, vede v závodě. Vyvedeno je počet kamenů už mimo desku. Číslo v kroužku jsou sekundy na tah. Učitel a rozbor říkají, o kolik procent šance na výhru tah přišel proti nejlepšímu tahu."),
         ],
         Lang::En => &[
             ("Goal", "Be the first to bear off all 15 of your checkers. A win is always a single win (1 : 0)."),
@@ -23,6 +24,7 @@ pub fn how_to_play(lang: Lang) -> &'static [(&'static str, &'static str)] {
             ("Bearing off", "With all your checkers home (points 1–6) you bear off: an exact die from its point, a higher die only from the farthest occupied point. If the exact and a higher die can both bear a checker off, the exact one is used."),
             ("Time", "Each move has 60 seconds (the ring shows them). When your opponent's time runs out you may press Don't wait and win. After 10 hours without a move the player to move loses."),
             ("Draws and resigning", "The player to move may offer a draw once 4 moves have been played, and again after 4 more. The opponent accepts, declines or resigns; unanswered for 60 s, the offer lapses. You may resign at any time. Five forfeited rolls in a row make a draw."),
+            ("The numbers in a game", "Pips are the points all your checkers still have to travel before they are borne off — whoever has fewer leads the race. Off counts your checkers already off the board. The number in the ring is the seconds left for the move. The tutor and the analysis say how many percent of the winning chances a play gave away against the best play."),
         ],
     }
 }

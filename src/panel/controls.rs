@@ -100,7 +100,7 @@ pub fn Controls(confirm_resign: RwSignal<bool>, confirm_leave: RwSignal<bool>) -
                         </button>
                     </Show>
                     <button data-testid="menu" on:click=move |_| { open.set(false); d.nav.screen.set(Screen::Start); }>
-                        {move || s.say(Key::Menu)}
+                        {move || s.say(Key::ToStart)}
                     </button>
                 </div>
             </div>
@@ -299,6 +299,11 @@ fn tutor_note(d: Dispatch) -> impl IntoView {
 /// How many games have shown what the clock means (`CLOCK_NOTE_KEY`); after
 /// [`CLOCK_NOTE_GAMES`] it is not shown again.
 const CLOCK_NOTE_KEY: &str = "vrhcaby.clock-note";
+
+thread_local! {
+    /// The game whose clock note was counted (its first command's time).
+    static COUNTED: std::cell::Cell<Option<u64>> = const { std::cell::Cell::new(None) };
+}
 pub const CLOCK_NOTE_GAMES: u32 = 3;
 
 /// In a player's first games with the house clock (R16–R17), while the game is young: what
@@ -311,22 +316,25 @@ fn clock_note(d: Dispatch) -> impl IntoView {
             .and_then(|n| n.parse::<u32>().ok())
             .unwrap_or(0),
     );
-    let counted = StoredValue::new(None::<u64>);
     let young = Memo::new(move |_| {
         with_session(g, |_, game, _| {
             let record = &game.record().commands;
+            let first = record.first()?.t;
             (game.variant().clock() == vrhcaby_rules::Clock::House
                 && game.result().is_none()
                 && record.len() < 8)
-                .then(|| record.first().map_or(0, |e| e.t))
+                .then_some(first)
         })
         .flatten()
     });
-    // A game that shows the note counts once (its first command's time tells games apart).
+    // A game that shows the note counts once (its first command's time tells games apart; the
+    // strip is drawn anew with each screen, the game counted stays the page's).
+    let counted = RwSignal::new(COUNTED.with(std::cell::Cell::get));
     Effect::new(move |_| {
         if let Some(game) = young.get() {
-            if counted.get_value() != Some(game) && shown.get_untracked() < CLOCK_NOTE_GAMES {
-                counted.set_value(Some(game));
+            if counted.get_untracked() != Some(game) && shown.get_untracked() < CLOCK_NOTE_GAMES {
+                COUNTED.with(|c| c.set(Some(game)));
+                counted.set(Some(game));
                 let n = shown.get_untracked() + 1;
                 crate::platform::store(CLOCK_NOTE_KEY, &n.to_string());
                 shown.set(n);
@@ -334,9 +342,7 @@ fn clock_note(d: Dispatch) -> impl IntoView {
         }
     });
     let visible = move || {
-        young
-            .get()
-            .is_some_and(|game| counted.get_value() == Some(game))
+        young.get().is_some_and(|game| counted.get() == Some(game))
             && shown.get() <= CLOCK_NOTE_GAMES
     };
     view! {

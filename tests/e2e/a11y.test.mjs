@@ -83,7 +83,10 @@ for (const lang of LANGS) {
         await page.locator('[data-target]').first().waitFor();
         await expectClean(page, 'game with a selection');
         await page.keyboard.press('Escape');
-        await (await openSheet(page)).getByTestId('resign').click();
+        // The settings: a sheet on a phone, in place on a desktop.
+        await openSheet(page);
+        await expectClean(page, 'game settings');
+        await page.getByTestId('resign').click();
         await page.getByTestId('resign-dialog').waitFor();
         await expectClean(page, 'resign confirmation');
         await page.getByTestId('cancel-resign').click();

@@ -45,6 +45,11 @@ test('one link: the guest opens it and both are online; a reload of either page 
   assert.match(url, /#room=[0-9a-f]{32}&relays=/);
   assert.ok(decodeURIComponent(url).includes(relay.url), 'the link names its relays');
   assert.equal(await host.getByTestId('paste-answer').count(), 0, 'no answer to paste');
+  // The screen says each step: the link to send, then the relay reached (one of one).
+  await host.waitForFunction(() => document.querySelector('[data-testid=relay-step]')?.dataset.state === 'done', null, { timeout: 15_000 });
+  assert.match(await host.getByTestId('relay-step').innerText(), /spojeno \(1 z 1\)/);
+  assert.equal(await host.getByTestId('friend-status').isVisible(), true, 'waiting for the friend, said');
+  assert.equal(await host.getByTestId('relays').isVisible(), false, 'the relays wait under Advanced');
   const t0 = Date.now();
   await guest.goto(url);
   await waitLink(host, 'online');
