@@ -106,19 +106,19 @@ pub fn tutor_warning(lang: Lang, loss: f64, best: &[(u8, u8)], standard: bool) -
     let name = loss_name(lang, loss);
     match (lang, standard) {
         (Lang::Cs, false) => format!(
-            "Učitel: tímto tahem přicházíš o {} šance na výhru ({name}). Lepší bylo {best}.",
+            "Učitel: tah stojí {} šance na výhru ({name}). Lepší: {best}.",
             chances_lost(lang, loss)
         ),
         (Lang::En, false) => format!(
-            "Tutor: this move costs you {} of your winning chances ({name}). Better: {best}.",
+            "Tutor: this move costs {} of your winning chances ({name}). Better: {best}.",
             chances_lost(lang, loss)
         ),
         (Lang::Cs, true) => format!(
-            "Učitel: tento tah tě stojí v průměru {} bodu na hru ({name}). Lepší bylo {best}.",
+            "Učitel: tah stojí v průměru {} bodu na hru ({name}). Lepší: {best}.",
             equity(lang, loss)
         ),
         (Lang::En, true) => format!(
-            "Tutor: this move costs you {} points a game on average ({name}). Better: {best}.",
+            "Tutor: this move costs {} points a game on average ({name}). Better: {best}.",
             equity(lang, loss)
         ),
     }

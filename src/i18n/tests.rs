@@ -251,15 +251,15 @@ fn the_tutor_speaks_in_winning_chances_under_the_house_rules_and_points_a_game_u
     let best = [(24, 18), (18, 13)];
     assert_eq!(
         tutor_warning(Lang::Cs, 0.26, &best, false),
-        "Učitel: tímto tahem přicházíš o 13\u{a0}% šance na výhru (hrubá chyba). Lepší bylo z 24 na 18 a z 18 na 13."
+        "Učitel: tah stojí 13\u{a0}% šance na výhru (hrubá chyba). Lepší: z 24 na 18 a z 18 na 13."
     );
     assert_eq!(
         tutor_warning(Lang::En, 0.07, &best, false),
-        "Tutor: this move costs you 4% of your winning chances (a mistake). Better: 24 to 18, then 18 to 13."
+        "Tutor: this move costs 4% of your winning chances (a mistake). Better: 24 to 18, then 18 to 13."
     );
     assert_eq!(
         tutor_warning(Lang::En, 0.215, &best, true),
-        "Tutor: this move costs you 0.215 points a game on average (a blunder). Better: 24 to 18, then 18 to 13."
+        "Tutor: this move costs 0.215 points a game on average (a blunder). Better: 24 to 18, then 18 to 13."
     );
     assert!(tutor_warning(Lang::Cs, 0.215, &best, true).contains("0,215 bodu na hru"));
     assert!(!equity_meaning(Lang::Cs).is_empty() && !equity_meaning(Lang::En).is_empty());

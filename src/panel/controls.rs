@@ -287,7 +287,7 @@ fn tutor_note(d: Dispatch) -> impl IntoView {
                 // Standard: "points a game" is equity, explained one tap away.
                 <Show when=move || w.with(|w| w.as_ref().is_some_and(|w| w.standard))>
                     <details class="what" data-testid="equity-what">
-                        <summary>{move || s.say(Key::EquityWhat)}</summary>
+                        <summary aria-label=move || s.say(Key::EquityWhat) title=move || s.say(Key::EquityWhat)>"?"</summary>
                         <p>{move || i18n::equity_meaning(s.lang.get())}</p>
                     </details>
                 </Show>
@@ -296,26 +296,26 @@ fn tutor_note(d: Dispatch) -> impl IntoView {
     }
 }
 
-/// How many games have shown what the clock means (`CLOCK_NOTE_KEY`); after
-/// [`CLOCK_NOTE_GAMES`] it is not shown again.
+/// How many games have shown what the clock means and the last of them (its first command's
+/// time), as "count time" (`CLOCK_NOTE_KEY`); after [`CLOCK_NOTE_GAMES`] games it is not shown
+/// again, nor once closed.
 const CLOCK_NOTE_KEY: &str = "vrhcaby.clock-note";
+const CLOCK_NOTE_GAMES: u32 = 3;
 
-thread_local! {
-    /// The game whose clock note was counted (its first command's time).
-    static COUNTED: std::cell::Cell<Option<u64>> = const { std::cell::Cell::new(None) };
+/// The clock note's record: (games counted, the last game counted).
+fn clock_note_seen() -> (u32, Option<u64>) {
+    let saved = crate::platform::load(CLOCK_NOTE_KEY).unwrap_or_default();
+    let mut parts = saved.split(' ');
+    let n = parts.next().and_then(|n| n.parse().ok()).unwrap_or(0);
+    (n, parts.next().and_then(|t| t.parse().ok()))
 }
-pub const CLOCK_NOTE_GAMES: u32 = 3;
 
 /// In a player's first games with the house clock (R16–R17), while the game is young: what
-/// happens when the ring runs out. Counted once a game, in localStorage.
+/// happens when the ring runs out. Each game counts once, also across reloads.
 fn clock_note(d: Dispatch) -> impl IntoView {
     let s = d.settings;
     let g = d.game;
-    let shown = RwSignal::new(
-        crate::platform::load(CLOCK_NOTE_KEY)
-            .and_then(|n| n.parse::<u32>().ok())
-            .unwrap_or(0),
-    );
+    let seen = RwSignal::new(clock_note_seen());
     let young = Memo::new(move |_| {
         with_session(g, |_, game, _| {
             let record = &game.record().commands;
@@ -327,23 +327,18 @@ fn clock_note(d: Dispatch) -> impl IntoView {
         })
         .flatten()
     });
-    // A game that shows the note counts once (its first command's time tells games apart; the
-    // strip is drawn anew with each screen, the game counted stays the page's).
-    let counted = RwSignal::new(COUNTED.with(std::cell::Cell::get));
     Effect::new(move |_| {
         if let Some(game) = young.get() {
-            if counted.get_untracked() != Some(game) && shown.get_untracked() < CLOCK_NOTE_GAMES {
-                COUNTED.with(|c| c.set(Some(game)));
-                counted.set(Some(game));
-                let n = shown.get_untracked() + 1;
-                crate::platform::store(CLOCK_NOTE_KEY, &n.to_string());
-                shown.set(n);
+            let (n, last) = seen.get_untracked();
+            if last != Some(game) && n < CLOCK_NOTE_GAMES {
+                crate::platform::store(CLOCK_NOTE_KEY, &format!("{} {game}", n + 1));
+                seen.set((n + 1, Some(game)));
             }
         }
     });
     let visible = move || {
-        young.get().is_some_and(|game| counted.get() == Some(game))
-            && shown.get() <= CLOCK_NOTE_GAMES
+        let (n, last) = seen.get();
+        young.get().is_some_and(|game| last == Some(game)) && n <= CLOCK_NOTE_GAMES
     };
     view! {
         <Show when=visible>
@@ -351,8 +346,9 @@ fn clock_note(d: Dispatch) -> impl IntoView {
                 <span>{move || s.say(Key::ClockNote)}</span>
                 <button class="chip" data-testid="clock-note-close" aria-label=move || s.say(Key::Close)
                     on:click=move |_| {
-                        crate::platform::store(CLOCK_NOTE_KEY, &(CLOCK_NOTE_GAMES + 1).to_string());
-                        shown.set(CLOCK_NOTE_GAMES + 1);
+                        let past = CLOCK_NOTE_GAMES + 1;
+                        crate::platform::store(CLOCK_NOTE_KEY, &past.to_string());
+                        seen.set((past, None));
                     }>"×"</button>
             </p>
         </Show>

@@ -211,7 +211,7 @@ test('the tutor warns of a scripted blunder and shows the best way on', { timeou
   const warning = page.getByTestId('tutor-warning');
   await warning.waitFor({ timeout: 30_000 });
   assert.ok(Number(await warning.getAttribute('data-loss')) >= 0.06);
-  assert.match(await warning.innerText(), /Učitel: tímto tahem přicházíš o \d+\s% šance na výhru \((hrubá )?chyba\)\. Lepší bylo z 24 na 18 a z 18 na 13\./);
+  assert.match(await warning.innerText(), /Učitel: tah stojí \d+\s% šance na výhru \((hrubá )?chyba\)\. Lepší: z 24 na 18 a z 18 na 13\./);
   // The roll is over: nothing left to show on the board.
   assert.equal(await page.getByTestId('tutor-show').count(), 0);
   assert.deepEqual(page.errors, []);
@@ -226,7 +226,7 @@ test('the tutor warns of a scripted blunder and shows the best way on', { timeou
   await mid.waitFor({ timeout: 30_000 });
   await axeClean(again, 'tutor (cs)');
   await (await openSheet(again)).getByTestId('language').click();
-  assert.match(await mid.innerText(), /^Tutor: this move costs you \d+% of your winning chances \(a (mistake|blunder)\)\. Better: 24 to 18, then 18 to 13\./);
+  assert.match(await mid.innerText(), /^Tutor: this move costs \d+% of your winning chances \(a (mistake|blunder)\)\. Better: 24 to 18, then 18 to 13\./);
   await again.getByTestId('tutor-show').click();
   assert.equal(await again.getByTestId('hint-arrow').count(), 1, 'one move left of the best way on');
   await axeClean(again, 'tutor (en)');

@@ -145,3 +145,42 @@ test('390×844: a whole game against the computer with the tutor on never needs 
   assert.ok(moves > 10, `${moves} moves played; the tutor spoke ${warned} times`);
   assert.deepEqual(page.errors, []);
 });
+
+test('what the clock means: said in a player\'s first three house games, once a game, never after ×', { timeout: 90_000 }, async () => {
+  const page = await newPage(browser);
+  await page.goto(`${server.url}?seed=3`);
+  await page.getByTestId('new-local-game').click();
+  await waitPhase(page, 'moving');
+  const note = page.getByTestId('clock-note');
+  await note.waitFor();
+  assert.match(await note.innerText(), /60 sekund.*Nečekat/s);
+  const counted = () => page.evaluate(() => localStorage.getItem('vrhcaby.clock-note'));
+  const first = await counted();
+  assert.match(first, /^1 \d+$/);
+  // A reload of the same game does not count it again.
+  await page.reload();
+  await waitPhase(page, 'moving');
+  await note.waitFor();
+  assert.equal(await counted(), first);
+  // × closes it for good.
+  await page.getByTestId('clock-note-close').click();
+  assert.equal(await note.count(), 0);
+  await page.reload();
+  await waitPhase(page, 'moving');
+  await page.waitForTimeout(300);
+  assert.equal(await note.count(), 0, 'closed for good');
+  // After three games it is not said again; a standard game without a clock never says it.
+  for (const [saved, rules, shown] of [['3 5', 'vrhcaby', 0], ['2 5', 'vrhcaby', 1], [null, 'standard', 0]]) {
+    const p = await newPage(browser);
+    await p.addInitScript((v) => { if (v && !sessionStorage.getItem('set')) { localStorage.setItem('vrhcaby.clock-note', v); sessionStorage.setItem('set', '1'); } }, saved);
+    await p.goto(`${server.url}?seed=3`);
+    await p.getByTestId('game-rules').selectOption(rules);
+    await p.getByTestId('new-local-game').click();
+    await waitPhase(p, 'moving', 'rolling');
+    await p.waitForTimeout(300);
+    assert.equal(await p.getByTestId('clock-note').count(), shown, `${saved} ${rules}`);
+    assert.deepEqual(p.errors, []);
+    await p.context().close();
+  }
+  assert.deepEqual(page.errors, []);
+});

@@ -44,7 +44,7 @@ for (const size of which_sizes) for (const lang of ['cs', 'en']) {
   const relayed = relay && `${server.url}?relays=${encodeURIComponent(relay.url)}`;
   if (want('room')) await shoot('room', size, lang, async (p) => {
     await p.goto(relayed); await p.getByTestId('play-friend').click(); await p.getByTestId('manual-codes').waitFor();
-    await p.locator('details.relays summary').click();
+    await p.locator('details.advanced > summary').click(); await p.locator('details.relays summary').click();
   });
   if (want('norelay')) await shoot('norelay', size, lang, async (p) => {
     await p.goto(`${server.url}#room=${'ab'.repeat(16)}&relays=${encodeURIComponent('ws://127.0.0.1:9')}`);
