@@ -99,6 +99,7 @@ for (const size of which_sizes) for (const lang of ['cs', 'en']) {
     await waitPhase(host, 'moving', 'rolling'); await host.waitForTimeout(500);
     await host.screenshot({ path: `${out}/peer-host-${lang}.png` }); await guest.screenshot({ path: `${out}/peer-guest-${lang}.png` });
   }
+  if (want('howto')) await shoot('howto', size, lang, async (p) => { await p.goto(`${server.url}`); await p.getByTestId('how-to-play').click(); await p.getByTestId('howto-direction').waitFor(); await p.getByTestId('howto-direction').scrollIntoViewIfNeeded(); });
   if (want('start')) await shoot('start', size, lang, async (p) => { await p.goto(`${server.url}`); await p.getByTestId('my-games').waitFor(); });
   if (want('game')) await shoot('game', size, lang, async (p) => { await p.goto(`${server.url}?seed=11`); await p.getByTestId('new-local-game').click(); await waitPhase(p, 'moving'); });
   // Issue 21: the analysis, a puzzle judged, the tutor's warning mid-roll.
