@@ -61,9 +61,11 @@ pub fn LanguageAndSound() -> impl IntoView {
             on:click=move |_| s.set_lang(s.lang.get_untracked().other())>
             {move || s.say(Key::LanguageName)}
         </button>
-        <button data-testid="mute" class="chip" aria-pressed=move || s.muted.get().to_string()
+        // Sound is a state, shown as a switch: on (pressed) unless muted.
+        <button data-testid="mute" class="switch" aria-pressed=move || (!s.muted.get()).to_string()
             on:click=move |_| s.toggle(s.muted, MUTE_KEY)>
-            {move || if s.muted.get() { s.say(Key::Unmute) } else { s.say(Key::Mute) }}
+            <span class="track" aria-hidden="true"><span class="knob"></span></span>
+            <span class="label">{move || s.say(Key::Sound)}</span>
         </button>
         <button data-testid="theme" class="chip" data-theme-choice=move || s.theme.get().code()
             on:click=move |_| s.next_theme()>

@@ -61,7 +61,8 @@ test('a tap before the app is ready is kept and acted on; the language chip work
   await waitPhase(page, 'lot', 'rolling', 'moving');
   assert.equal(await page.locator('#boot').count(), 0, 'the painted screen is gone');
   assert.equal(await page.evaluate(() => document.documentElement.lang), 'en');
-  assert.equal(await page.getByTestId('menu').first().innerText(), 'Menu');
+  assert.equal(await page.getByTestId('game-menu').textContent(), '☰ Menu');
+  assert.equal(await page.getByTestId('menu').first().textContent(), 'Main menu');
   assert.deepEqual(page.errors, []);
 });
 
