@@ -6,13 +6,11 @@
 // violation of impact serious or critical fails.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFile } from 'node:fs/promises';
 import { startRelay } from './relay.mjs';
 import {
-  launch, newPage, openPosition, peerPage, playMoves, serveDist, side, waitOnline, waitPhase, openSheet,
+  launch, newPage, openPosition, peerPage, playMoves, serveDist, side, waitOnline, waitPhase, openSheet, axeViolations,
 } from './harness.mjs';
 
-const AXE = await readFile(new URL('../../node_modules/axe-core/axe.min.js', import.meta.url), 'utf8');
 const SIZES = [{ width: 390, height: 844 }, { width: 1280, height: 800 }];
 const LANGS = ['cs', 'en'];
 
@@ -22,26 +20,9 @@ before(async () => { server = await serveDist(); browser = await launch(); });
 let relay;
 after(async () => { await browser?.close(); server?.close(); relay?.stop(); });
 
-/** Runs axe on the page as it is; returns the serious and critical violations, readable. The
- * label-in-name rule (experimental in axe) is on too: the board's labels must hold what it shows. */
-async function violations(page) {
-  await page.waitForTimeout(250); // Leptos renders asynchronously
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE);
-  const found = await page.evaluate(async () => {
-    const r = await window.axe.run(document, {
-      rules: { 'label-content-name-mismatch': { enabled: true } },
-      resultTypes: ['violations'],
-    });
-    return r.violations.map((v) => ({
-      id: v.id, impact: v.impact, nodes: v.nodes.slice(0, 3).map((n) => n.target.join(' ')),
-    }));
-  });
-  return found.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-}
-
 const checked = [];
 async function expectClean(page, screen) {
-  const bad = await violations(page);
+  const bad = await axeViolations(page, { labelInName: true });
   const size = page.viewportSize();
   checked.push(`${screen} ${size.width}x${size.height}`);
   assert.deepEqual(bad, [], `${screen} at ${size.width}×${size.height}: ${JSON.stringify(bad, null, 1)}`);

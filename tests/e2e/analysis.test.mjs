@@ -8,9 +8,10 @@ import assert from 'node:assert/strict';
 import { readFile, writeFile, mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { launch, newPage, openPosition, playOneMove, serveDist, side, snapshot, waitPhase, openSheet } from './harness.mjs';
+import {
+  axeViolations, launch, newPage, openPosition, openStandard, playOneMove, serveDist, side, snapshot, waitPhase, openSheet,
+} from './harness.mjs';
 
-const AXE = await readFile(new URL('../../node_modules/axe-core/axe.min.js', import.meta.url), 'utf8');
 
 let server;
 let browser;
@@ -51,12 +52,7 @@ async function openRecord(page, lang = 'cs') {
 }
 
 async function axeClean(page, what) {
-  await page.waitForTimeout(250);
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE);
-  const bad = await page.evaluate(async () => (await window.axe.run(document, { resultTypes: ['violations'] }))
-    .violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => ({ id: v.id, nodes: v.nodes.slice(0, 3).map((n) => n.target.join(' ')) })));
-  assert.deepEqual(bad, [], `${what}: ${JSON.stringify(bad)}`);
+  assert.deepEqual(await axeViolations(page), [], what);
 }
 
 const step = (page) => page.getByTestId('replay-step').getAttribute('data-step');
@@ -235,6 +231,32 @@ test('the tutor warns of a scripted blunder and shows the best way on', { timeou
   await playOneMove(again);
   await again.waitForFunction((was) => document.querySelector('[data-testid=tutor-warning]')?.dataset.at !== was, at);
   assert.deepEqual(again.errors, []);
+});
+
+test('the standard tutor: the loss in points a game, its meaning one tap away, in both languages', { timeout: 120_000 }, async () => {
+  const page = await newPage(browser);
+  await page.addInitScript(() => { localStorage.setItem('vrhcaby.lang', 'cs'); localStorage.setItem('vrhcaby.tutor', '1'); });
+  // White's opening 6-5: 8/2 first leaves two blots, and the roll's best (24/13) is gone.
+  await openStandard(page, server.url, { dice: [6, 5] });
+  await waitPhase(page, 'moving');
+  await clickMove(page, 8, 2);
+  const warning = page.getByTestId('tutor-warning');
+  await warning.waitFor({ timeout: 30_000 });
+  assert.match(await warning.innerText(), /^Učitel: tah stojí v průměru 0,\d{3} bodu na hru \((hrubá )?chyba\)\. Lepší: /);
+  const what = page.getByTestId('equity-what');
+  await what.locator('summary').click();
+  const meaning = what.locator('p');
+  assert.match(await meaning.innerText(), /^Body na hru \(ekvita\)/);
+  // The meaning opens over the board, inside the screen.
+  const box = await meaning.boundingBox();
+  const { width, height } = page.viewportSize();
+  assert.ok(box && box.x >= 0 && box.y >= 0 && box.x + box.width <= width && box.y + box.height <= height, JSON.stringify(box));
+  await axeClean(page, 'standard tutor (cs)');
+  await (await openSheet(page)).getByTestId('language').click();
+  await page.keyboard.press('Escape');
+  assert.match(await warning.innerText(), /^Tutor: this move costs 0\.\d{3} points a game on average/);
+  await axeClean(page, 'standard tutor (en)');
+  assert.deepEqual(page.errors, []);
 });
 
 test('a standard record: its cube decisions judged before the roll they came before', { timeout: 120_000 }, async () => {

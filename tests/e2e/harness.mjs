@@ -141,6 +141,41 @@ export async function openPosition(page, url, { position, first = 'white', rng =
   await page.reload();
 }
 
+/** Opens a standard money game on this device (no clock) after the opening roll `dice`, saved
+ * at its lot; the seeded dice continue from state `rng`. */
+export async function openStandard(page, url, { dice, rng = 1 }) {
+  await page.goto(url);
+  await page.evaluate(({ dice, rng }) => {
+    const record = { format: 'vrhcaby-record', version: 1, rules: 'standard',
+      options: { match_length: 0, cube: true, crawford: false, holland: false, jacoby: false, beavers: false,
+        auto_doubles: 0, clock: { kind: 'none' } },
+      context: { score: { white: 0, black: 0 }, crawford: 'before' },
+      commands: [{ t: Date.now(), cmd: 'opening', dice }] };
+    localStorage.setItem('vrhcaby.save.local', JSON.stringify({ version: 1, kind: 'local', record, rng }));
+  }, { dice, rng });
+  await page.reload();
+}
+
+const AXE = await readFile(new URL('../../node_modules/axe-core/axe.min.js', import.meta.url), 'utf8');
+
+/** Runs axe-core (npm `axe-core`, injected into the page) on the page as it is and returns the
+ * serious and critical violations, readable. `labelInName`: the experimental label-in-name rule
+ * on too (the board's labels must hold what it shows). */
+export async function axeViolations(page, { labelInName = false } = {}) {
+  await page.waitForTimeout(250); // Leptos renders asynchronously
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE);
+  const found = await page.evaluate(async (label) => {
+    const r = await window.axe.run(document, {
+      rules: label ? { 'label-content-name-mismatch': { enabled: true } } : {},
+      resultTypes: ['violations'],
+    });
+    return r.violations.map((v) => ({
+      id: v.id, impact: v.impact, nodes: v.nodes.slice(0, 3).map((n) => n.target.join(' ')),
+    }));
+  }, labelInName);
+  return found.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+}
+
 /** A side's 26 counts (0 off, 1–24 its points, 25 its bar) from `{ index: count }`. */
 export const side = (counts) => Array.from({ length: 26 }, (_, i) => counts[i] ?? 0);
 
