@@ -70,8 +70,23 @@ impl Lang {
     }
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Key {
+/// Defines `Key` and `Key::ALL` (every key, so a test can ask each for its words in both
+/// languages).
+macro_rules! keys {
+    ($($(#[$doc:meta])* $key:ident,)*) => {
+        #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+        pub enum Key {
+            $($(#[$doc])* $key,)*
+        }
+
+        impl Key {
+            /// Every key, in the order declared.
+            pub const ALL: &[Key] = &[$(Key::$key,)*];
+        }
+    };
+}
+
+keys! {
     Title,
     Tagline,
     NewLocalGame,
@@ -301,19 +316,22 @@ pub fn decimal(lang: Lang, x: f64, decimals: u32, plus: bool) -> String {
     }
 }
 
+/// The words of `key` in `lang`. Each key's words live in one file (`say` there); the test
+/// `every_key_has_words_in_both_languages` asks every key, so the fallback (the key's name
+/// nowhere: a visible `?`) is never reached.
 #[must_use]
 pub fn t(lang: Lang, key: Key) -> &'static str {
+    say(lang, key)
+        .or_else(|| standard::say(lang, key))
+        .or_else(|| learn::say(lang, key))
+        .or_else(|| friend::say(lang, key))
+        .unwrap_or("?")
+}
+
+/// The words of the keys this file owns (`None` for any other key).
+fn say(lang: Lang, key: Key) -> Option<&'static str> {
     use Key::*;
-    if let Some(text) = standard::say(lang, key) {
-        return text;
-    }
-    if let Some(text) = learn::say(lang, key) {
-        return text;
-    }
-    if let Some(text) = friend::say(lang, key) {
-        return text;
-    }
-    match (lang, key) {
+    Some(match (lang, key) {
         (Lang::Cs, Title) => "Vrhcáby",
         (Lang::En, Title) => "Vrhcáby",
         (Lang::Cs, Tagline) => "České vrhcáby na jednom zařízení, s přítelem nebo s počítačem.",
@@ -562,7 +580,6 @@ pub fn t(lang: Lang, key: Key) -> &'static str {
         (Lang::En, MatchLength) => "Match",
         (Lang::Cs, MoneyPlay) => "Hra o peníze (bez konce)",
         (Lang::En, MoneyPlay) => "Money play (no end)",
-        // Standard backgammon's and learning's words (`standard::say`, `learn::say`, above).
-        _ => "",
-    }
+        _ => return None,
+    })
 }

@@ -324,3 +324,42 @@ fn the_analysis_and_the_puzzles_speak_in_winning_chances_under_the_house_rules()
         "Good: nearly the best (it loses only 0.020 points a game)."
     );
 }
+
+/// Every key has its words in both languages, in exactly one of the files that own words, and
+/// the two languages differ wherever the words are not a name (no English left in Czech).
+#[test]
+fn every_key_has_words_in_both_languages() {
+    let owners = |lang, key| {
+        [
+            say(lang, key),
+            standard::say(lang, key),
+            learn::say(lang, key),
+            friend::say(lang, key),
+        ]
+        .into_iter()
+        .flatten()
+        .collect::<Vec<_>>()
+    };
+    // Words that are Czech as well as English.
+    let same = [
+        Key::Title,
+        Key::Menu,
+        Key::Seconds,
+        Key::Bar,
+        Key::LevelExpert,
+    ];
+    let mut missing = Vec::new();
+    for &key in Key::ALL {
+        for lang in [Lang::Cs, Lang::En] {
+            match owners(lang, key).as_slice() {
+                [text] if !text.trim().is_empty() => {}
+                found => missing.push(format!("{key:?} in {lang:?}: {found:?}")),
+            }
+        }
+        if !same.contains(&key) && t(Lang::Cs, key) == t(Lang::En, key) {
+            missing.push(format!("{key:?}: the same words in both languages"));
+        }
+    }
+    assert!(missing.is_empty(), "{}", missing.join("\n"));
+    assert!(Key::ALL.len() > 150, "{} keys", Key::ALL.len());
+}
