@@ -1,45 +1,11 @@
-// Budgets (a benchmark, not a test): the release build's first load gzipped, and the time from a
-// click to the targets lighting up and from a click on a target to the board redrawn, in headless
-// Chromium. Run `trunk build --release` first (scripts/bench.sh does). Prints JSON.
-import { readFile, readdir } from 'node:fs/promises';
-import { gzipSync } from 'node:zlib';
-import { fileURLToPath } from 'node:url';
+// Budgets (a benchmark, not a test): the release build's bytes (tests/e2e/sizes.mjs; held to
+// their budgets by budgets.test.mjs), and the time from a click to the targets lighting up and
+// from a click on a target to the board redrawn, in headless Chromium. Run scripts/build.sh
+// first (scripts/bench.sh does). Prints JSON.
 import { launch, newPage, serveDist, startGame, waitPhase } from './harness.mjs';
+import { measure } from './sizes.mjs';
 
-const dist = fileURLToPath(new URL('../../dist/', import.meta.url));
-const sizes = {};
-// What the page fetches before its first game: the HTML (with the styles and the inflater in
-// it), the glue, the chunks' loader it imports, and the packed main module, which travels as it
-// is (LZMA; scripts/pack-wasm.mjs). The plain wasm is only the fallback; the chunks
-// (scripts/split-wasm.mjs) load when their screen is first opened, the workers when first
-// needed, the service worker (and its lzma.js) after the page.
-const chunks = {};
-for (const f of await readdir(dist)) {
-  if (!/^(index\.html|vrhcaby-web-.*)$/.test(f)) continue;
-  const bytes = await readFile(dist + f);
-  const size = { raw: bytes.length, gzip: f.endsWith('.lzma') ? bytes.length : gzipSync(bytes, { level: 9 }).length };
-  if (/^(index\.html|vrhcaby-web-[0-9a-f]+(-split-[0-9a-f]+)?\.js|vrhcaby-web-[0-9a-f]+_bg\.lzma)$/.test(f)) sizes[f] = size;
-  if (/^vrhcaby-web-[0-9a-f]+-\w+-[0-9a-f]+\.wasm$/.test(f)) chunks[f] = size;
-}
-// The computer's Web Worker (created when a computer game, a hint or an analysis starts): its wasm
-// (with the weights) and JS. Standard backgammon's worker (the same worker with its own net) is
-// counted apart: a page loads one or the other. Each is built twice, its net in wasm SIMD (loaded
-// where the browser validates SIMD, as Chromium does) and scalar (the fallback).
-const workers = {};
-for (const name of ['bot_worker', 'bot_worker_standard', 'bot_worker_simd', 'bot_worker_standard_simd']) {
-  const files = {};
-  for (const f of [`${name}.js`, `${name}_bg.wasm`, `${name}_loader.js`]) {
-    const bytes = await readFile(dist + f);
-    files[f] = { raw: bytes.length, gzip: gzipSync(bytes, { level: 9 }).length };
-  }
-  workers[name] = files;
-}
-const botSizes = workers.bot_worker_simd;
-const standardSizes = workers.bot_worker_standard_simd;
-const gzipOf = (files) => Object.values(files).reduce((a, s) => a + s.gzip, 0);
-const firstLoadGzip = Object.values(sizes).reduce((a, s) => a + s.gzip, 0);
-const botWorkerGzip = gzipOf(botSizes);
-const standardWorkerGzip = gzipOf(standardSizes);
+const { first, chunks, workers } = await measure();
 
 const server = await serveDist();
 const browser = await launch();
@@ -96,16 +62,16 @@ const stats = (xs) => {
   return { median: +q(0.5).toFixed(2), p95: +q(0.95).toFixed(2), max: +v[v.length - 1].toFixed(2), n: v.length };
 };
 console.log(JSON.stringify({
-  first_load_gzip_bytes: firstLoadGzip,
-  files: sizes,
-  chunks_gzip_bytes: Object.values(chunks).reduce((a, s) => a + s.gzip, 0),
-  chunks,
-  bot_worker_gzip_bytes: botWorkerGzip,
-  bot_worker_files: botSizes,
-  standard_worker_gzip_bytes: standardWorkerGzip,
-  standard_worker_files: standardSizes,
-  scalar_bot_worker_gzip_bytes: gzipOf(workers.bot_worker),
-  scalar_standard_worker_gzip_bytes: gzipOf(workers.bot_worker_standard),
+  first_load_gzip_bytes: first.gzip,
+  files: first.files,
+  chunks_gzip_bytes: chunks.gzip,
+  chunks: chunks.files,
+  bot_worker_gzip_bytes: workers.bot_worker_simd.gzip,
+  bot_worker_files: workers.bot_worker_simd.files,
+  standard_worker_gzip_bytes: workers.bot_worker_standard_simd.gzip,
+  standard_worker_files: workers.bot_worker_standard_simd.files,
+  scalar_bot_worker_gzip_bytes: workers.bot_worker.gzip,
+  scalar_standard_worker_gzip_bytes: workers.bot_worker_standard.gzip,
   click_to_targets_ms: stats(select),
   click_to_redrawn_ms: stats(redraw),
 }, null, 2));
