@@ -2,38 +2,11 @@
 //! judged decisions, each player's summary, and what the move list and the graph show of them.
 //! Pure, tested natively; `drivers::analysis` asks the worker part by part.
 
+use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use vrhcaby_rules::{BySide, Side};
 
-/// One judged decision (DESIGN.md's `analyse` decision, with its roll in the move list).
-#[derive(Clone, Debug, PartialEq)]
-pub struct Judged {
-    /// The record command that made it.
-    pub index: usize,
-    pub side: Side,
-    /// `play`, `double`, `no_double`, `take`, `drop`, `beaver`.
-    pub kind: String,
-    /// The roll in the move list it belongs to.
-    pub turn: usize,
-    pub played: f64,
-    pub best: f64,
-    pub loss: f64,
-    /// `doubtful`, `bad`, `very_bad`.
-    pub mark: Option<String>,
-    pub forced: bool,
-    pub luck: Option<f64>,
-    /// The best play's moves (mover's numbering), for a play.
-    pub best_moves: Vec<(u8, u8)>,
-}
-
-/// A player's summary.
-#[derive(Clone, Debug, Default, PartialEq)]
-pub struct Summary {
-    pub decisions: u64,
-    pub error_rate: f64,
-    pub luck: f64,
-    pub rating: String,
-}
+pub use vrhcaby_protocol::{Judged, Summary};
 
 /// Where the analysis of the record in the viewer stands.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -58,58 +31,6 @@ pub fn symbol(mark: &str) -> &'static str {
         "bad" => "?",
         _ => "?!",
     }
-}
-
-fn side_of(v: &Value) -> Option<Side> {
-    Side::ALL.into_iter().find(|s| v.as_str() == Some(s.name()))
-}
-
-/// One decision of a worker's answer.
-#[must_use]
-pub fn judged(v: &Value) -> Option<Judged> {
-    let num = |k: &str| v.get(k).and_then(Value::as_f64);
-    Some(Judged {
-        index: usize::try_from(v.get("index")?.as_u64()?).ok()?,
-        side: side_of(v.get("side")?)?,
-        kind: v.get("kind")?.as_str()?.to_owned(),
-        turn: usize::try_from(v.get("turn")?.as_u64()?).ok()?,
-        played: num("played")?,
-        best: num("best")?,
-        loss: num("loss")?,
-        mark: v.get("mark").and_then(Value::as_str).map(str::to_owned),
-        forced: v.get("forced")?.as_bool()?,
-        luck: num("luck"),
-        best_moves: v
-            .get("best_moves")
-            .and_then(Value::as_array)
-            .map(|moves| {
-                moves
-                    .iter()
-                    .filter_map(|m| {
-                        let m = m.as_array()?;
-                        Some((
-                            u8::try_from(m.first()?.as_u64()?).ok()?,
-                            u8::try_from(m.get(1)?.as_u64()?).ok()?,
-                        ))
-                    })
-                    .collect()
-            })
-            .unwrap_or_default(),
-    })
-}
-
-/// The players' summaries of the last answer.
-#[must_use]
-pub fn players(v: &Value) -> Option<BySide<Summary>> {
-    let one = |p: &Value| {
-        Some(Summary {
-            decisions: p.get("decisions")?.as_u64()?,
-            error_rate: p.get("error_rate")?.as_f64()?,
-            luck: p.get("luck")?.as_f64()?,
-            rating: p.get("rating")?.as_str()?.to_owned(),
-        })
-    };
-    Some(BySide::new(one(v.get("white")?)?, one(v.get("black")?)?))
 }
 
 /// The worst mark of each roll in the move list, by its index (for the list's symbols).
@@ -151,40 +72,33 @@ pub fn graph_points(decisions: &[Judged]) -> Vec<(f64, Option<&str>, usize, usiz
         .collect()
 }
 
-/// The analysis as kept with a saved game and in an exported record's optional `analysis` field
-/// (DESIGN.md's `analyse` answer, each decision with its `turn`, and the judge's `depth`).
+/// The analysis as kept with a saved game and in an exported record's optional `analysis` field:
+/// DESIGN.md's `analyse` answer, each decision with its `turn`, and the judge's `depth`.
+#[derive(Serialize, Deserialize)]
+struct Kept {
+    #[serde(default)]
+    depth: u8,
+    decisions: Vec<Judged>,
+    players: BySide<Summary>,
+}
+
+/// The analysis in its kept form ([`Kept`]).
 #[must_use]
 pub fn to_json(decisions: &[Judged], players: &BySide<Summary>, depth: u8) -> Value {
-    let decisions: Vec<Value> = decisions
-        .iter()
-        .map(|d| {
-            serde_json::json!({
-                "index": d.index, "side": d.side.name(), "kind": d.kind, "turn": d.turn,
-                "played": d.played, "best": d.best, "loss": d.loss, "mark": d.mark,
-                "forced": d.forced, "luck": d.luck,
-                "best_moves": d.best_moves.iter().map(|&(o, t)| [o, t]).collect::<Vec<_>>(),
-            })
-        })
-        .collect();
-    let player = |p: &Summary| {
-        serde_json::json!({
-            "decisions": p.decisions, "error_rate": p.error_rate, "luck": p.luck, "rating": p.rating,
-        })
-    };
-    serde_json::json!({
-        "depth": depth,
-        "decisions": decisions,
-        "players": {"white": player(&players.white), "black": player(&players.black)},
+    serde_json::to_value(Kept {
+        depth,
+        decisions: decisions.to_vec(),
+        players: players.clone(),
     })
+    .unwrap_or(Value::Null)
 }
 
 /// An analysis read back from [`to_json`]'s form; `None` when any of it is spoiled (it is then
 /// simply not shown: the record itself still opens).
 #[must_use]
 pub fn from_json(v: &Value) -> Option<(Vec<Judged>, BySide<Summary>)> {
-    let decisions: Option<Vec<Judged>> =
-        v.get("decisions")?.as_array()?.iter().map(judged).collect();
-    Some((decisions?, players(v.get("players")?)?))
+    let kept = Kept::deserialize(v).ok()?;
+    Some((kept.decisions, kept.players))
 }
 
 /// The analysis kept in `text` (a kept analysis, or a record with an `analysis` field) as the
@@ -226,25 +140,20 @@ mod tests {
     use serde_json::json;
 
     #[test]
-    fn answers_are_read_and_spoiled_parts_left_out() {
+    fn a_kept_analysis_reads_back_and_a_spoiled_one_is_not_read() {
         let d = json!({"index":3,"side":"white","kind":"play","turn":0,"played":-0.2,"best":-0.05,
             "loss":0.15,"mark":"very_bad","forced":false,"luck":0.1,"roll":[6,5],"best_moves":[[24,18],[18,13]]});
-        let j = judged(&d).unwrap();
+        let j = Judged::deserialize(&d).unwrap();
         assert_eq!(
             (j.index, j.side, j.turn, j.best_moves.clone()),
             (3, Side::White, 0, vec![(24, 18), (18, 13)])
         );
         assert_eq!(j.mark.as_deref(), Some("very_bad"));
-        assert_eq!(judged(&json!({"index":-1})), None);
-        let mut no_side = d.clone();
-        no_side["side"] = json!("red");
-        assert_eq!(judged(&no_side), None);
         let p = json!({"white":{"decisions":2,"error_rate":75.0,"luck":0.1,"rating":"beginner"},
             "black":{"decisions":1,"error_rate":0.0,"luck":-0.1,"rating":"super_grandmaster"}});
-        assert_eq!(players(&p).unwrap().white.rating, "beginner");
-        assert_eq!(players(&json!({"white":{}})), None);
+        let ps = BySide::<Summary>::deserialize(&p).unwrap();
+        assert_eq!(ps.white.rating, "beginner");
         // Kept and read back the same; a spoiled one is not read.
-        let ps = players(&p).unwrap();
         let kept = to_json(std::slice::from_ref(&j), &ps, 2);
         assert_eq!(kept["depth"], 2);
         assert_eq!(from_json(&kept), Some((vec![j], ps.clone())));

@@ -78,7 +78,9 @@ pub fn answer(bot: &mut Bot, op: BotOp, line: &str) -> Value {
 }
 
 /// Rounds an equity for the answer (4 decimals).
-fn round4(x: f32) -> f64 {
+/// Rounds a figure of the analysis for its answer (4 decimals); the Web Worker rounds the same.
+#[must_use]
+pub fn round4(x: f32) -> f64 {
     (f64::from(x) * 1e4).round() / 1e4
 }
 

@@ -40,7 +40,8 @@ impl Cube {
 }
 
 /// The step of a double under way (T5): the double, then possibly a beaver, then a raccoon.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
 pub enum Stage {
     Double,
     Beaver,

@@ -5,64 +5,28 @@
 //! time after a short human-like pause, so each glides like a person's and its clock runs like a
 //! person's. A reload in the middle of its turn asks again about the turn's start position and
 //! skips the moves already in the record (see `session::computer`). The hint is the strongest
-//! level's play for the person's roll, asked the same way.
+//! level's play for the person's roll, asked the same way, and so is the tutor's question
+//! (`drivers::tutor` asks through [`ask_tutor`] and hears its answer; this driver does not know
+//! it). The worker is spoken to through `drivers::worker`'s client in the protocol crate's types.
 
 use std::cell::RefCell;
 use std::time::Duration;
 
 use leptos::prelude::*;
+use vrhcaby_protocol::{Act, Answer, Ask, MidRoll, Reply};
 use vrhcaby_rules::{Position, Roll, Side};
-use wasm_bindgen::prelude::*;
-use wasm_bindgen::JsCast;
-use web_sys::{MessageEvent, Worker};
 
-use crate::session::computer::{
-    draw_request, hint_question, hint_request, mid_roll_request, offer_request, play_request_under,
-    remaining, step_intent, Answer, HintQuestion, Step, Task,
-};
+use super::worker::{worker_url, Client, Handlers};
+use crate::session::computer::{hint_question, remaining, step_intent, Step, Task};
 use crate::session::decide::{decide_request, decision_intent};
 use crate::session::{Input, Intent};
 use crate::state::{Dispatch, Hint, Screen};
-
-/// The worker's loader script for a rule set, next to the page (Trunk's `data-loader-shim`): the
-/// standard-backgammon worker is the same worker with standard backgammon's net inside; each comes
-/// built twice, its net's forward pass in wasm SIMD where the browser validates it (the same
-/// answers, bit for bit, a decision about 1.5× sooner), else scalar.
-pub fn worker_url(standard: bool) -> &'static str {
-    match (standard, simd()) {
-        (false, false) => "./bot_worker_loader.js",
-        (true, false) => "./bot_worker_standard_loader.js",
-        (false, true) => "./bot_worker_simd_loader.js",
-        (true, true) => "./bot_worker_standard_simd_loader.js",
-    }
-}
-
-/// The smallest module that needs wasm's 128-bit SIMD: one function returning a `v128.const`.
-/// `public/sw.js` asks the same question to cache the workers this browser will load.
-const SIMD_PROBE: [u8; 43] = [
-    0, 0x61, 0x73, 0x6d, 1, 0, 0, 0, // magic, version
-    1, 5, 1, 0x60, 0, 1, 0x7b, // types: () -> v128
-    3, 2, 1, 0, // one function of type 0
-    10, 0x16, 1, 0x14, 0, 0xfd, 0x0c, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0x0b, // its body: no locals, v128.const 0, end
-];
-
-/// Whether this browser's WebAssembly validates SIMD (asked once).
-fn simd() -> bool {
-    thread_local! {
-        static SIMD: bool = js_sys::WebAssembly::validate(&js_sys::Uint8Array::from(&SIMD_PROBE[..]).into())
-            .unwrap_or(false);
-    }
-    SIMD.with(|s| *s)
-}
 
 /// The pause before the computer's first move of a roll (ms, a range), and between its moves.
 const FIRST_PAUSE: (u64, u64) = (600, 1200);
 const NEXT_PAUSE: u64 = 500;
 /// The pause before it answers a draw offer.
 const DRAW_PAUSE: u64 = 900;
-/// How long the worker may take to load (its wasm and weights) before it counts as failed.
-const LOAD_TIMEOUT_MS: u64 = 30_000;
 /// The level the hint uses (its search; the key of a hint question).
 const HINT_LEVEL: &str = "strongest";
 
@@ -83,15 +47,9 @@ enum Question {
 
 #[derive(Default)]
 struct Worker_ {
-    worker: Option<Worker>,
-    /// Which worker it is (its loader's URL).
-    url: &'static str,
+    client: Client,
     /// Standard decisions by their question.
-    acts: Vec<(Question, String)>,
-    ready: bool,
-    /// Posted before the worker was ready.
-    queue: Vec<String>,
-    next_id: u32,
+    acts: Vec<(Question, Option<Act>)>,
     asked: Vec<(u32, Question)>,
     /// Questions in flight (not asked twice).
     in_flight: Vec<Question>,
@@ -101,11 +59,23 @@ struct Worker_ {
     draws: Vec<(Question, bool)>,
     /// The record length a scheduled act was planned for (one at a time).
     scheduled: Option<usize>,
+    /// Who hears the tutor's answers (`drivers::tutor`, which asks).
+    tutor: Option<TutorAnswer>,
 }
+
+/// What hears the tutor's answer to the move that left the record `at` long, in the roll
+/// rolled at command `rolled_at`: (rolled_at, at, the loss, the moves from where the person is to
+/// the best play still reachable, the roll's best play).
+pub type TutorAnswer = fn(Dispatch, usize, usize, f64, Vec<Step>, Vec<Step>);
 
 thread_local! {
     static W: RefCell<Worker_> = RefCell::new(Worker_::default());
 }
+
+const HANDLERS: Handlers = Handlers {
+    reply: on_answer,
+    failed,
+};
 
 fn key_of(start: &Position, side: Side, roll: Roll, level: &str, seed: u32) -> String {
     format!(
@@ -117,93 +87,49 @@ fn key_of(start: &Position, side: Side, roll: Roll, level: &str, seed: u32) -> S
     )
 }
 
-/// Posts `text` to the worker, creating it first if needed.
-fn post(d: Dispatch, question: Question, make: impl FnOnce(u32) -> String) {
-    W.with(|w| {
+/// Asks the worker `ask` (the rule set's worker, made first if needed), unless `question` is
+/// in flight already.
+fn post(d: Dispatch, question: Question, ask: Ask) {
+    let standard = d
+        .game
+        .session
+        .with_untracked(|s| s.as_ref().is_some_and(|s| s.game().variant().is_standard()));
+    let url = worker_url(standard);
+    let client = W.with(|w| {
         let mut w = w.borrow_mut();
         if w.in_flight.contains(&question) {
-            return;
+            return None;
         }
-        let standard = d
-            .game
-            .session
-            .with_untracked(|s| s.as_ref().is_some_and(|s| s.game().variant().is_standard()));
-        let url = worker_url(standard);
-        if w.worker.is_some() && w.url != url {
-            // The other rule set's worker: replaced (a game of one kind at a time).
-            if let Some(old) = w.worker.take() {
-                old.terminate();
-            }
-            w.ready = false;
-            w.queue.clear();
+        if w.client.url().is_some_and(|u| u != url) {
+            // The other rule set's worker is replaced (a game of one kind at a time): what was
+            // asked of it is never answered.
             w.asked.clear();
             w.in_flight.clear();
         }
-        if w.worker.is_none() {
-            w.url = url;
-            match Worker::new(url) {
-                Ok(worker) => {
-                    let on_message =
-                        Closure::<dyn FnMut(MessageEvent)>::new(move |ev: MessageEvent| {
-                            if let Some(text) = ev.data().as_string() {
-                                on_answer(d, &text);
-                            }
-                        });
-                    worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
-                    on_message.forget();
-                    // A script that does not load, or a wasm that traps: the worker is broken.
-                    let on_error = Closure::<dyn FnMut(web_sys::Event)>::new(move |_| failed(d));
-                    worker.set_onerror(Some(on_error.as_ref().unchecked_ref()));
-                    on_error.forget();
-                    w.worker = Some(worker);
-                    // Not ready in time (a wasm that never loads): broken too.
-                    set_timeout(
-                        move || {
-                            if W.with(|w| !w.borrow().ready) {
-                                failed(d);
-                            }
-                        },
-                        Duration::from_millis(LOAD_TIMEOUT_MS),
-                    );
-                }
-                Err(_) => {
-                    drop(w);
-                    failed(d);
-                    return;
-                }
-            }
-        }
-        w.next_id = w.next_id.wrapping_add(1);
-        let id = w.next_id;
-        let text = make(id);
-        w.asked.push((id, question.clone()));
-        w.in_flight.push(question);
-        if w.ready {
-            if let Some(worker) = &w.worker {
-                let _ = worker.post_message(&JsValue::from_str(&text));
-            }
-        } else {
-            w.queue.push(text);
-        }
+        Some(w.client.clone())
     });
+    let Some(client) = client else {
+        return;
+    };
+    match client.send(d, url, ask, HANDLERS) {
+        Some(id) => W.with(|w| {
+            let mut w = w.borrow_mut();
+            w.asked.push((id, question.clone()));
+            w.in_flight.push(question);
+        }),
+        None => failed(d),
+    }
 }
 
-/// The worker failed: it is dropped with every question in flight, and the page says so and
-/// offers [`retry`].
+/// The worker failed: every question in flight is dropped, and the page says so and offers
+/// [`retry`].
 fn failed(d: Dispatch) {
     W.with(|w| {
         let mut w = w.borrow_mut();
-        if let Some(worker) = w.worker.take() {
-            worker.terminate();
-        }
-        let plans = std::mem::take(&mut w.plans);
-        let draws = std::mem::take(&mut w.draws);
-        *w = Worker_ {
-            plans,
-            draws,
-            next_id: w.next_id,
-            ..Worker_::default()
-        };
+        w.client.stop();
+        w.asked.clear();
+        w.in_flight.clear();
+        w.scheduled = None;
     });
     d.game.bot_failed.set(true);
 }
@@ -214,25 +140,12 @@ pub fn retry(d: Dispatch) {
     d.game.bot_answers.update(|n| *n = n.wrapping_add(1));
 }
 
-fn on_answer(d: Dispatch, text: &str) {
-    let Some(answer) = Answer::parse(text) else {
-        return;
-    };
+fn on_answer(d: Dispatch, reply: Reply) {
     let mut hint = None;
     let mut tutor = None;
     W.with(|w| {
         let mut w = w.borrow_mut();
-        if answer.ready {
-            w.ready = true;
-            let queue = std::mem::take(&mut w.queue);
-            if let Some(worker) = &w.worker {
-                for t in queue {
-                    let _ = worker.post_message(&JsValue::from_str(&t));
-                }
-            }
-            return;
-        }
-        let Some(at) = answer
+        let Some(at) = reply
             .id
             .and_then(|id| w.asked.iter().position(|(i, _)| *i == id))
         else {
@@ -240,25 +153,27 @@ fn on_answer(d: Dispatch, text: &str) {
         };
         let (_, q) = w.asked.swap_remove(at);
         w.in_flight.retain(|x| *x != q);
-        match &q {
-            Question::Play(_) => {
-                w.plans.push((q, answer.moves.clone().unwrap_or_default()));
+        // An error, or an answer of another kind than asked: a play or a draw answer falls back
+        // as before (any legal move, no draw); a hint or the tutor says nothing.
+        match (&q, reply.answer) {
+            (Question::Play(_), Answer::Play { moves, .. }) => w.plans.push((q, moves)),
+            (Question::Play(_), _) => w.plans.push((q, Vec::new())),
+            (Question::Hint(_), Answer::Hint { moves }) => hint = Some(moves),
+            (Question::Tutor(rolled_at, at), Answer::Tutor { loss, moves, best }) => {
+                tutor = w
+                    .tutor
+                    .map(|then| (then, *rolled_at, *at, loss, moves, best));
             }
-            Question::Hint(_) => hint = Some(answer.moves.clone().unwrap_or_default()),
-            Question::Tutor(rolled_at, at) => tutor = Some((*rolled_at, *at)),
-            Question::Draw(_) => {
-                w.draws.push((q, answer.accept.unwrap_or(false)));
-            }
-            Question::Offer(_) => {
-                w.draws.push((q, answer.offer.unwrap_or(false)));
-            }
-            Question::Decide(_) => {
-                w.acts.push((q, answer.act.clone().unwrap_or_default()));
-            }
+            (Question::Draw(_), Answer::Accept(accept)) => w.draws.push((q, accept)),
+            (Question::Offer(_), Answer::Offer(offer)) => w.draws.push((q, offer)),
+            (Question::Draw(_) | Question::Offer(_), _) => w.draws.push((q, false)),
+            (Question::Decide(_), Answer::Decide(act)) => w.acts.push((q, Some(act))),
+            (Question::Decide(_), _) => w.acts.push((q, None)),
+            _ => {}
         }
     });
-    if let Some((rolled_at, at)) = tutor {
-        crate::drivers::tutor::on_answer(d, rolled_at, at, &answer);
+    if let Some((then, rolled_at, at, loss, moves, best)) = tutor {
+        then(d, rolled_at, at, loss, moves, best);
     }
     if let Some(steps) = hint {
         // Only while the roll it was asked for is still unplayed.
@@ -357,7 +272,15 @@ fn step(d: Dispatch) {
                 });
                 match offer {
                     None => {
-                        post(d, q, |id| offer_request(id, &start, side, roll));
+                        post(
+                            d,
+                            q,
+                            Ask::WantsDraw {
+                                position: start,
+                                turn: side,
+                                roll,
+                            },
+                        );
                         return;
                     }
                     Some(true) => {
@@ -377,9 +300,15 @@ fn step(d: Dispatch) {
                     .map(|(_, p)| p.clone())
             });
             let Some(plan) = plan else {
-                post(d, q, |id| {
-                    play_request_under(id, &start, side, roll, &level, seed, rules)
-                });
+                let ask = Ask::Play {
+                    position: start,
+                    turn: side,
+                    roll,
+                    level,
+                    seed: seed & 0x7fff_ffff,
+                    rules,
+                };
+                post(d, q, ask);
                 return;
             };
             let next = match remaining(&plan, &done) {
@@ -407,22 +336,20 @@ fn step(d: Dispatch) {
             let q = Question::Decide(format!("{len}|{}", side.name()));
             let act = W.with(|w| {
                 let w = w.borrow();
-                w.acts.iter().find(|(k, _)| *k == q).map(|(_, a)| a.clone())
+                w.acts.iter().find(|(k, _)| *k == q).map(|(_, a)| *a)
             });
             match act {
                 None => {
                     let request = d.game.session.with_untracked(|s| {
-                        s.as_ref().and_then(|s| decide_request(0, s.game(), side))
+                        s.as_ref().and_then(|s| decide_request(s.game(), side))
                     });
                     if let Some(request) = request {
-                        // The request with its id (`{"id":0,…}` → `{"id":n,…}`).
-                        post(d, q, move |id| {
-                            request.replacen(r#""id":0"#, &format!(r#""id":{id}"#), 1)
-                        });
+                        post(d, q, Ask::Decide(request));
                     }
                 }
                 Some(act) => {
-                    if let Some(intent) = decision_intent(&act) {
+                    if let Some(act) = act {
+                        let intent = decision_intent(act);
                         later(d, len, pause_override().unwrap_or(DRAW_PAUSE), intent);
                     }
                 }
@@ -443,7 +370,15 @@ fn step(d: Dispatch) {
                 w.draws.iter().find(|(k, _)| *k == q).map(|(_, a)| *a)
             });
             match answer {
-                None => post(d, q, |id| draw_request(id, &position, offerer, roll)),
+                None => post(
+                    d,
+                    q,
+                    Ask::AcceptsDraw {
+                        position,
+                        offerer,
+                        roll,
+                    },
+                ),
                 Some(accept) => later(
                     d,
                     len,
@@ -474,14 +409,14 @@ pub fn ask_hint(d: Dispatch) {
         key_of(&q.start, q.side, q.roll, HINT_LEVEL, 0),
         serde_json::to_string(&q.current).unwrap_or_default()
     ));
-    post(d, key, |id| hint_request(id, &q));
+    post(d, key, Ask::Hint(q));
 }
 
-/// Asks the tutor's question about the person's move (`drivers::tutor`).
-pub fn ask_tutor(d: Dispatch, q: &HintQuestion, rolled_at: usize, at: usize) {
-    post(d, Question::Tutor(rolled_at, at), |id| {
-        mid_roll_request(id, "tutor", q)
-    });
+/// Asks the tutor's question about the person's move (for `drivers::tutor`, whose `then` hears
+/// the answer).
+pub fn ask_tutor(d: Dispatch, q: MidRoll, rolled_at: usize, at: usize, then: TutorAnswer) {
+    W.with(|w| w.borrow_mut().tutor = Some(then));
+    post(d, Question::Tutor(rolled_at, at), Ask::Tutor(q));
 }
 
 pub fn install(d: Dispatch) {

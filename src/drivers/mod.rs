@@ -12,6 +12,7 @@ pub mod roll;
 pub mod storage;
 pub mod tab;
 pub mod tutor;
+pub mod worker;
 
 pub mod handover;
 pub mod lazy;

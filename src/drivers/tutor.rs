@@ -8,7 +8,7 @@ use std::cell::RefCell;
 use leptos::prelude::*;
 use vrhcaby_rules::Command;
 
-use crate::session::computer::Answer;
+use crate::session::computer::Step;
 use crate::session::tutor::{tutor_question, Warning, Watch};
 use crate::state::Dispatch;
 
@@ -47,7 +47,7 @@ pub fn install(d: Dispatch) {
         }
         if let Some(((q, rolled_at), key)) = asked {
             if ASKED.with(|a| a.replace(Some(key))) != Some(key) {
-                crate::drivers::bot::ask_tutor(d, &q, rolled_at, key.1);
+                crate::drivers::bot::ask_tutor(d, q, rolled_at, key.1, on_answer);
             }
         }
     });
@@ -55,10 +55,14 @@ pub fn install(d: Dispatch) {
 
 /// The worker's answer for the move that left the record `at` long, in the roll rolled at
 /// command `rolled_at`.
-pub fn on_answer(d: Dispatch, rolled_at: usize, at: usize, answer: &Answer) {
-    let Some(loss) = answer.loss else {
-        return;
-    };
+fn on_answer(
+    d: Dispatch,
+    rolled_at: usize,
+    at: usize,
+    loss: f64,
+    rest: Vec<Step>,
+    best: Vec<Step>,
+) {
     let now = d.game.session.with_untracked(|s| {
         s.as_ref().and_then(|s| {
             let g = s.game();
@@ -82,18 +86,18 @@ pub fn on_answer(d: Dispatch, rolled_at: usize, at: usize, answer: &Answer) {
     {
         return;
     }
-    d.game.tutor.set(Some(Warning {
-        side,
-        loss,
-        rest: answer.moves.clone().unwrap_or_default(),
-        best: answer.best.clone().unwrap_or_default(),
-        at: len,
-        standard,
-    }));
     d.notices.announce.set(crate::i18n::tutor_warning(
         d.settings.lang.get_untracked(),
         loss,
-        &answer.best.clone().unwrap_or_default(),
+        &best,
         standard,
     ));
+    d.game.tutor.set(Some(Warning {
+        side,
+        loss,
+        rest,
+        best,
+        at: len,
+        standard,
+    }));
 }

@@ -10,10 +10,7 @@ use vrhcaby_rules::{Command, Game, Millis, Origin, Phase, Position, Roll, Side, 
 
 use super::{Intent, Session};
 
-/// One step of a play in the mover's numbering: (origin index 1–25, target index 0–24).
-pub type Step = (u8, u8);
-
-pub use super::answer::Answer;
+pub use vrhcaby_protocol::{MidRoll, Step};
 
 /// What the computer has to decide now.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -129,22 +126,10 @@ impl Session {
     }
 }
 
-/// What a hint is asked about: the roll's start position, where the player is now, and the dice.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct HintQuestion {
-    pub start: Position,
-    pub current: Position,
-    pub side: Side,
-    pub roll: Roll,
-    /// The values of the dice left.
-    pub left: Vec<u8>,
-    pub rules: vrhcaby_rules::Rules,
-}
-
 /// What a hint would be asked about now, if one may be asked: for the person to move (in a game
 /// on this device or against the computer), at any point of their roll.
 #[must_use]
-pub fn hint_question(s: &Session) -> Option<HintQuestion> {
+pub fn hint_question(s: &Session) -> Option<MidRoll> {
     let g = s.game();
     if g.phase() != Phase::Moving || s.remote().is_some() {
         return None;
@@ -154,106 +139,14 @@ pub fn hint_question(s: &Session) -> Option<HintQuestion> {
         return None;
     }
     let (start, _) = turn_so_far(g)?;
-    Some(HintQuestion {
+    Some(MidRoll {
         start,
         current: *g.position(),
         side,
         roll: g.current_roll()?,
-        left: g.dice_left().iter().map(|d| d.value()).collect(),
+        left: g.dice_left().iter().collect(),
         rules: g.variant().rules(),
     })
-}
-
-/// The worker's request for a hint (its `hint` op).
-#[must_use]
-pub fn hint_request(id: u32, q: &HintQuestion) -> String {
-    mid_roll_request(id, "hint", q)
-}
-
-/// The worker's request of op `op` (`hint` or `tutor`) about the roll of `q`.
-#[must_use]
-pub fn mid_roll_request(id: u32, op: &str, q: &HintQuestion) -> String {
-    let left: Vec<String> = q.left.iter().map(u8::to_string).collect();
-    format!(
-        r#"{{"id":{id},"op":"{op}","position":{},"current":{},"turn":"{}","dice":[{},{}],"left":[{}],"rules":"{}"}}"#,
-        serde_json::to_string(&q.start).unwrap_or_default(),
-        serde_json::to_string(&q.current).unwrap_or_default(),
-        q.side.name(),
-        q.roll.high().value(),
-        q.roll.low().value(),
-        left.join(","),
-        q.rules.name(),
-    )
-}
-
-/// The worker's request (DESIGN.md's `bot` request, plus an `id`) for a play.
-#[must_use]
-pub fn play_request(
-    id: u32,
-    start: &Position,
-    side: Side,
-    roll: Roll,
-    level: &str,
-    seed: u32,
-) -> String {
-    play_request_under(
-        id,
-        start,
-        side,
-        roll,
-        level,
-        seed,
-        vrhcaby_rules::Rules::Vrhcaby,
-    )
-}
-
-/// [`play_request`] under `rules` (standard backgammon's compulsory dice and equity).
-#[must_use]
-pub fn play_request_under(
-    id: u32,
-    start: &Position,
-    side: Side,
-    roll: Roll,
-    level: &str,
-    seed: u32,
-    rules: vrhcaby_rules::Rules,
-) -> String {
-    // Built by hand: serde_json's `Value` would grow the first load.
-    format!(
-        r#"{{"id":{id},"position":{},"turn":"{}","dice":[{},{}],"level":"{level}","seed":{},"rules":"{}"}}"#,
-        serde_json::to_string(start).unwrap_or_default(),
-        side.name(),
-        roll.high().value(),
-        roll.low().value(),
-        seed & 0x7fff_ffff,
-        rules.name(),
-    )
-}
-
-/// The worker's request: would the computer (`side`, to play `roll` from `position`) offer a draw?
-#[must_use]
-pub fn offer_request(id: u32, position: &Position, side: Side, roll: Roll) -> String {
-    format!(
-        r#"{{"id":{id},"op":"wants_draw","position":{},"turn":"{}","dice":[{},{}]}}"#,
-        serde_json::to_string(position).unwrap_or_default(),
-        side.name(),
-        roll.high().value(),
-        roll.low().value(),
-    )
-}
-
-/// The worker's request for a draw answer.
-#[must_use]
-pub fn draw_request(id: u32, position: &Position, offerer: Side, roll: Option<Roll>) -> String {
-    let dice = roll.map_or_else(
-        || "null".to_owned(),
-        |r| format!("[{},{}]", r.high().value(), r.low().value()),
-    );
-    format!(
-        r#"{{"id":{id},"op":"accepts_draw","position":{},"offerer":"{}","dice":{dice}}}"#,
-        serde_json::to_string(position).unwrap_or_default(),
-        offerer.name(),
-    )
 }
 
 /// The moves of `plan` still to play when `done` are played; `None` when `done` is not the
@@ -276,7 +169,6 @@ pub fn step_intent((from, to): Step) -> Option<Intent> {
 mod tests {
     use super::*;
     use crate::session::{Computer, Dice, Input, Seat, SessionError};
-    use serde_json::json;
     use vrhcaby_rules::{SeededDice, Side};
 
     fn game_vs(side: Side, seed: u64) -> Session {
@@ -443,82 +335,28 @@ mod tests {
     }
 
     #[test]
-    fn requests_and_answers() {
-        let r = play_request(
-            3,
-            &Position::start(),
-            Side::White,
-            Roll::from_values(3, 1).unwrap(),
-            "beginner",
-            5,
-        );
-        let v: serde_json::Value = serde_json::from_str(&r).unwrap();
-        assert_eq!(v["dice"], json!([3, 1]));
-        assert_eq!(v["turn"], "white");
-        assert_eq!(v["id"], 3);
-        assert_eq!(v["level"], "beginner");
-        let h = hint_request(
-            8,
-            &HintQuestion {
-                start: Position::start(),
-                current: Position::start(),
-                side: Side::Black,
-                roll: Roll::from_values(4, 4).unwrap(),
-                left: vec![4, 4, 4],
-                rules: vrhcaby_rules::Rules::Vrhcaby,
-            },
-        );
-        let v: serde_json::Value = serde_json::from_str(&h).unwrap();
-        assert_eq!(
-            (v["op"].as_str(), v["left"].clone()),
-            (Some("hint"), json!([4, 4, 4]))
-        );
-        assert_eq!(v["current"], v["position"]);
-        let d = draw_request(4, &Position::start(), Side::Black, None);
-        let v: serde_json::Value = serde_json::from_str(&d).unwrap();
-        assert_eq!(v["offerer"], "black");
-        assert!(v["dice"].is_null());
-        let a = Answer::parse(
-            r#"{"id":3,"moves":[[8,5],[6,5]],"position":{"white":[0,1],"black":[2]},"win":0.5}"#,
+    fn a_hint_is_asked_from_where_the_person_is_with_the_dice_left() {
+        let mut s = Session::hot_seat(Dice::Seeded(SeededDice::new(5)));
+        let mut t = 0;
+        until_moving(&mut s, &mut t);
+        let start = *s.game().position();
+        let q = hint_question(&s).expect("the person to move may ask");
+        assert_eq!((q.start, q.current), (start, start));
+        assert_eq!(q.left.len(), s.game().dice_left().iter().count());
+        let m = s.game().legal_moves()[0];
+        s.handle(
+            Input::Intent(Intent::Move {
+                from: m.from,
+                to: m.to,
+            }),
+            t + 1,
         )
         .unwrap();
-        assert_eq!(a.moves, Some(vec![(8, 5), (6, 5)]));
-        assert_eq!(a.id, Some(3));
-        let a = Answer::parse(r#"{"id":12,"moves":[],"position":{},"win":0.1}"#).unwrap();
-        assert_eq!(a.moves, Some(vec![]));
-        let o = offer_request(
-            6,
-            &Position::start(),
-            Side::White,
-            Roll::from_values(2, 2).unwrap(),
-        );
-        let v: serde_json::Value = serde_json::from_str(&o).unwrap();
-        assert_eq!(
-            (v["op"].as_str(), v["dice"].clone()),
-            (Some("wants_draw"), json!([2, 2]))
-        );
-        let a = Answer::parse(r#"{"id":6,"offer":true}"#).unwrap();
-        assert_eq!((a.offer, a.id, a.accept), (Some(true), Some(6), None));
-        let a = Answer::parse(r#"{"id":6,"offer":false}"#).unwrap();
-        assert_eq!(a.offer, Some(false));
-        let a = Answer::parse(r#"{"accept":false,"id":4}"#).unwrap();
-        assert_eq!((a.accept, a.id), (Some(false), Some(4)));
-        let a = Answer::parse(r#"{"error":"bad \"moves\":[[1,2]] \"id\":9","id":5}"#).unwrap();
-        assert!(a.error && a.moves.is_none());
-        assert_eq!(a.id, Some(5));
-        assert!(Answer::parse(r#"{"ready":true}"#).unwrap().ready);
-        // The tutor's answer: an empty list before a full one is read as empty.
-        let a =
-            Answer::parse(r#"{"best":[],"id":4,"loss":0.0825,"moves":[[13,7],[13,8]]}"#).unwrap();
-        assert_eq!(a.best, Some(vec![]));
-        assert_eq!(a.moves, Some(vec![(13, 7), (13, 8)]));
-        assert_eq!(a.loss, Some(0.0825));
-        let a = Answer::parse(r#"{"best":[[24,13]],"id":4,"loss":1e-5,"moves":[]}"#).unwrap();
-        assert_eq!(
-            (a.best, a.moves, a.loss),
-            (Some(vec![(24, 13)]), Some(vec![]), Some(1e-5))
-        );
-        assert_eq!(Answer::parse("nonsense"), None);
+        if let Some(q) = hint_question(&s) {
+            assert_eq!(q.start, start, "the roll's start, not where the person is");
+            assert_eq!(&q.current, s.game().position());
+            assert!(q.left.iter().all(|d| q.roll.dice().contains(*d)));
+        }
         assert_eq!(step_intent((25, 22)).map(|_| ()), Some(()));
         assert_eq!(step_intent((26, 0)), None);
     }

@@ -2,92 +2,80 @@
 //! resignation): the standard worker's `decide` request, read from the rules core, and the
 //! intent its answer stands for.
 
+use vrhcaby_protocol::{Act, Decide, Question};
 use vrhcaby_rules::{Game, Phase, Side};
 
 use super::Intent;
 
-/// The standard worker's `decide` request for the computer (`me`) in `game`, if something is
+/// The standard worker's `decide` question for the computer (`me`) in `game`, if something is
 /// its to decide (the fields of the bot crate's `cube::Situation::of`, read from the rules core
 /// here so that the worker needs no game of its own; a native test holds the two together).
 #[must_use]
-pub fn decide_request(id: u32, game: &Game, me: Side) -> Option<String> {
+pub fn decide_request(game: &Game, me: Side) -> Option<Decide> {
     if !game.variant().is_standard() || game.turn() != Some(me) {
         return None;
     }
     let cube = game.cube();
     let mut value = cube.value;
-    let (ask, roller) = match game.phase() {
+    let (question, roller) = match game.phase() {
         Phase::Rolling => (
-            format!(
-                r#""ask":"roll","may_double":{}"#,
-                game.can_double().is_ok_and(|s| s == me)
-            ),
+            Question::Roll {
+                may_double: game.can_double().is_ok_and(|s| s == me),
+            },
             me,
         ),
         Phase::Doubled => {
             let offer = game.pending_double()?;
             value = offer.value_offered(cube) / 2;
-            let stage = match offer.stage {
-                vrhcaby_rules::Stage::Double => "double",
-                vrhcaby_rules::Stage::Beaver => "beaver",
-                vrhcaby_rules::Stage::Raccoon => "raccoon",
-            };
             (
-                format!(
-                    r#""ask":"answer","stage":"{stage}","raise":{}"#,
-                    game.may_raise()
-                ),
+                Question::Answer {
+                    stage: offer.stage,
+                    raise: game.may_raise(),
+                },
                 offer.doubler,
             )
         }
         Phase::ResignOffered => {
             let (by, kind) = game.resign_offer()?;
-            (
-                format!(r#""ask":"resign","kind":"{}""#, kind.name()),
-                game.dice_owner().unwrap_or(by),
-            )
+            (Question::Resign { kind }, game.dice_owner().unwrap_or(by))
         }
         _ => return None,
     };
     let o = game.variant().options();
     let c = game.context();
-    let mine = cube
-        .owner
-        .map_or("null", |s| if s == me { "true" } else { "false" });
-    Some(format!(
-        r#"{{"id":{id},"op":"decide","position":{},"me":"{}","roller":"{}",{ask},"cube":{value},"mine":{mine},"match_length":{},"score":[{},{}],"crawford_done":{},"jacoby":{},"beavers":{}}}"#,
-        serde_json::to_string(game.position()).unwrap_or_default(),
-        me.name(),
-        roller.name(),
-        o.match_length,
-        c.score[me],
-        c.score[!me],
-        c.crawford != vrhcaby_rules::Crawford::Before,
-        game.jacoby_active(),
-        o.is_money() && o.beavers,
-    ))
+    Some(Decide {
+        position: *game.position(),
+        me,
+        roller,
+        question,
+        cube: value,
+        mine: cube.owner.map(|s| s == me),
+        match_length: o.match_length,
+        score: (c.score[me], c.score[!me]),
+        crawford_done: c.crawford != vrhcaby_rules::Crawford::Before,
+        jacoby: game.jacoby_active(),
+        beavers: o.is_money() && o.beavers,
+    })
 }
 
-/// The intent for the worker's decision (`{"act": "double"}`, …).
+/// The intent for the worker's decision.
 #[must_use]
-pub fn decision_intent(act: &str) -> Option<Intent> {
-    Some(match act {
-        "roll" => Intent::Roll,
-        "double" => Intent::Double,
-        "take" => Intent::Take,
-        "drop" => Intent::Drop,
-        "beaver" => Intent::Beaver,
-        "accept_resign" => Intent::AcceptResign,
-        "reject_resign" => Intent::RejectResign,
-        _ => return None,
-    })
+pub fn decision_intent(act: Act) -> Intent {
+    match act {
+        Act::Roll => Intent::Roll,
+        Act::Double => Intent::Double,
+        Act::Take => Intent::Take,
+        Act::Drop => Intent::Drop,
+        Act::Beaver => Intent::Beaver,
+        Act::AcceptResign => Intent::AcceptResign,
+        Act::RejectResign => Intent::RejectResign,
+    }
 }
 
 // The bot crate is a native dev-dependency only.
 #[cfg(all(test, not(target_arch = "wasm32")))]
 mod tests {
     use super::*;
-    use serde_json::json;
 
     /// The page's `decide` request says what the bot crate's `Situation::of` reads from the
     /// same game, over random standard games with doubles, beavers and resignations.
@@ -108,40 +96,33 @@ mod tests {
             for t in 0..3000 {
                 if let Some(me) = g.turn() {
                     if let Some(s) = Situation::of(&g, me) {
-                        let r =
-                            decide_request(1, &g, me).expect("a request where the bot reads one");
-                        let v: serde_json::Value = serde_json::from_str(&r).unwrap();
-                        assert_eq!(v["me"], me.name());
-                        assert_eq!(v["roller"], s.roller.name());
-                        assert_eq!(v["cube"], s.cube.value);
-                        assert_eq!(v["mine"], json!(s.cube.mine));
-                        assert_eq!(v["score"], json!([s.cube.score.0, s.cube.score.1]));
-                        assert_eq!(v["jacoby"], s.cube.jacoby);
-                        assert_eq!(v["beavers"], s.cube.beavers);
-                        assert_eq!(v["crawford_done"], s.cube.crawford_done);
-                        match s.ask {
-                            Ask::Roll { may_double } => {
-                                assert_eq!(
-                                    (v["ask"].as_str(), v["may_double"].as_bool()),
-                                    (Some("roll"), Some(may_double))
-                                );
+                        let r = decide_request(&g, me).expect("a question where the bot reads one");
+                        assert_eq!((r.me, r.roller), (me, s.roller));
+                        assert_eq!(
+                            (r.cube, r.mine, r.score),
+                            (s.cube.value, s.cube.mine, s.cube.score)
+                        );
+                        assert_eq!((r.jacoby, r.beavers), (s.cube.jacoby, s.cube.beavers));
+                        assert_eq!(r.crawford_done, s.cube.crawford_done);
+                        assert_eq!(r.position, s.position);
+                        let same = match (s.ask, r.question) {
+                            (Ask::Roll { may_double: a }, Question::Roll { may_double: b }) => {
+                                a == b
                             }
-                            Ask::Answer { stage, raise } => {
-                                let name = match stage {
-                                    Stage::Double => "double",
-                                    Stage::Beaver => "beaver",
-                                    Stage::Raccoon => "raccoon",
-                                };
-                                assert_eq!(
-                                    (v["stage"].as_str(), v["raise"].as_bool()),
-                                    (Some(name), Some(raise))
-                                );
-                            }
-                            Ask::Resign { kind } => assert_eq!(v["kind"], kind.name()),
-                        }
+                            (
+                                Ask::Answer { stage, raise },
+                                Question::Answer {
+                                    stage: s2,
+                                    raise: r2,
+                                },
+                            ) => (stage, raise) == (s2, r2),
+                            (Ask::Resign { kind }, Question::Resign { kind: k2 }) => kind == k2,
+                            _ => false,
+                        };
+                        assert!(same, "{:?} read as {:?}", s.ask, r.question);
                         checked += 1;
                     } else {
-                        assert!(decide_request(1, &g, me).is_none());
+                        assert!(decide_request(&g, me).is_none());
                     }
                 }
                 let side = g.turn();

@@ -7,7 +7,6 @@
 //! the computer one `Here` and one `Computer`. Nothing here asks "is this a peer game": the
 //! questions are per side (`controls(side)`, `seat(side)`).
 
-mod answer;
 pub mod computer;
 pub mod decide;
 mod local;
@@ -18,7 +17,7 @@ pub mod variants;
 
 pub mod peer;
 
-pub use computer::{Answer, Step, Task};
+pub use computer::{Step, Task};
 pub use local::{Computer, Dice, LocalGame};
 pub use peer::{Crossing, Divergence, PeerError, PeerSession, SAVE_BATCH_MS};
 pub use save::{Kind, LoadError};

@@ -7,7 +7,7 @@
 
 use vrhcaby_rules::{Command, Phase, Roll};
 
-use super::computer::{turn_so_far, HintQuestion, Step};
+use super::computer::{turn_so_far, MidRoll, Step};
 use super::{Kind, Session};
 
 /// The loss (equity) at which the tutor speaks: GNU Backgammon's "bad".
@@ -17,7 +17,7 @@ pub const BAD: f64 = 0.06;
 /// this device or against the computer: the roll's start, where the mover is now and the dice
 /// left (none once the roll is played), and the index of the command that rolled (the roll's key).
 #[must_use]
-pub fn tutor_question(s: &Session) -> Option<(HintQuestion, usize)> {
+pub fn tutor_question(s: &Session) -> Option<(MidRoll, usize)> {
     if s.kind() == Kind::Peer {
         return None;
     }
@@ -41,12 +41,12 @@ pub fn tutor_question(s: &Session) -> Option<(HintQuestion, usize)> {
     let (start, _) = turn_so_far(g)?;
     let still_moving = g.phase() == Phase::Moving && g.dice_owner() == Some(side);
     let left = if still_moving {
-        g.dice_left().iter().map(|d| d.value()).collect()
+        g.dice_left().iter().collect()
     } else {
         Vec::new()
     };
     Some((
-        HintQuestion {
+        MidRoll {
             start,
             current: *g.position(),
             side,
