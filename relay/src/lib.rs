@@ -4,12 +4,14 @@
 //! again"). [`Negotiator`] decides what each side says and does when; with the `seal` feature,
 //! [`room::Room`] turns a note into a NIP-01 event only the room can read or forge, and back.
 //!
-//! The page links only the negotiation (no cryptography); the relay worker seals and opens.
+//! The page links only the negotiation (no cryptography) and the worker's messages ([`talk`]);
+//! the relay worker seals and opens.
 
 mod negotiate;
 mod note;
 #[cfg(feature = "seal")]
 pub mod room;
+pub mod talk;
 
 pub use negotiate::{Do, Negotiator, ACCEPT_WAIT_MS, REPEAT_MS};
 pub use note::{Note, Role, What};

@@ -6,7 +6,8 @@ use std::cell::RefCell;
 
 use leptos::prelude::*;
 use serde::{Deserialize, Serialize};
-use vrhcaby_relay::{hex, Do, Negotiator, Note, Role};
+use vrhcaby_relay::talk::{FromWorker, ToWorker};
+use vrhcaby_relay::{hex, Do, Negotiator, Role};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{MessageEvent, Worker};
@@ -176,7 +177,10 @@ pub fn enter(d: Dispatch, info: RoomInfo, again: bool) {
     save(&info);
     wake_on_visible();
     let me = format!("{:016x}", platform::entropy());
-    let join = serde_json::json!({ "op": "join", "secret": info.secret, "relays": info.relays });
+    let join = ToWorker::Join {
+        secret: info.secret.clone(),
+        relays: info.relays.clone(),
+    };
     let mut neg = match info.role {
         Role::Guest => Negotiator::new(info.role, me).with_token(info.token.clone()),
         Role::Host => Negotiator::new(info.role, me).pinned_to(Some(info.token.clone())),
@@ -188,7 +192,7 @@ pub fn enter(d: Dispatch, info: RoomInfo, again: bool) {
             neg,
             worker,
             ready: false,
-            queue: vec![join.to_string()],
+            queue: to_text(&join).into_iter().collect(),
             entered: platform::now_ms(),
             relays_open: 0,
             fell_back: false,
@@ -218,7 +222,7 @@ fn wake_on_visible() {
     let doc2 = doc.clone();
     let on_change = Closure::<dyn FnMut()>::new(move || {
         if doc2.visibility_state() == web_sys::VisibilityState::Visible {
-            post(r#"{"op":"wake"}"#.to_string());
+            post(&ToWorker::Wake);
         }
     });
     let _ = doc
@@ -242,7 +246,14 @@ pub fn forget() {
     platform::remove(ROOM_KEY);
 }
 
-fn post(text: String) {
+fn to_text(message: &ToWorker) -> Option<String> {
+    serde_json::to_string(message).ok()
+}
+
+fn post(message: &ToWorker) {
+    let Some(text) = to_text(message) else {
+        return;
+    };
     ROOM.with(|r| {
         if let Some(a) = r.borrow_mut().as_mut() {
             if a.ready {
@@ -255,37 +266,39 @@ fn post(text: String) {
 }
 
 fn from_worker(d: Dispatch, text: &str) {
-    let Ok(msg) = serde_json::from_str::<serde_json::Value>(text) else {
+    let Ok(msg) = serde_json::from_str::<FromWorker>(text) else {
         return;
     };
-    if msg["ready"] == true {
-        ROOM.with(|r| {
+    match msg {
+        FromWorker::Ready => ROOM.with(|r| {
             if let Some(a) = r.borrow_mut().as_mut() {
                 a.ready = true;
                 for text in a.queue.drain(..) {
                     let _ = a.worker.post_message(&JsValue::from_str(&text));
                 }
             }
-        });
-    } else if let Ok(note) = serde_json::from_value::<Note>(msg["note"].clone()) {
-        let out = ROOM.with(|r| {
-            r.borrow_mut()
-                .as_mut()
-                .map(|a| a.neg.heard(&note, platform::now_ms()))
-        });
-        run(d, out.unwrap_or_default());
-    } else if let Some(relays) = msg.get("relays") {
-        let count = |k: &str| relays[k].as_u64().unwrap_or(0);
-        let (open, total, tried) = (count("open"), count("total"), count("tried"));
-        d.nav.relays.set(Some((open, tried, total)));
-        ROOM.with(|r| {
-            if let Some(a) = r.borrow_mut().as_mut() {
-                a.relays_open = open as usize;
+        }),
+        FromWorker::Heard { note } => {
+            let out = ROOM.with(|r| {
+                r.borrow_mut()
+                    .as_mut()
+                    .map(|a| a.neg.heard(&note, platform::now_ms()))
+            });
+            run(d, out.unwrap_or_default());
+        }
+        FromWorker::Relays { open, total, tried } => {
+            d.nav
+                .relays
+                .set(Some((open as u64, tried as u64, total as u64)));
+            ROOM.with(|r| {
+                if let Some(a) = r.borrow_mut().as_mut() {
+                    a.relays_open = open;
+                }
+            });
+            if open == 0 && tried == total {
+                // Every relay refused or failed: no need to wait for the fallback's time.
+                fall_back(d);
             }
-        });
-        if open == 0 && tried == total {
-            // Every relay refused or failed: no need to wait for the fallback's time.
-            fall_back(d);
         }
     }
 }
@@ -361,8 +374,8 @@ fn run(d: Dispatch, todo: Vec<Do>) {
                 });
             }
             Do::Accept { code } => link::accept_in_room(d, code),
-            Do::Publish(note) => post(serde_json::json!({ "op": "say", "note": note }).to_string()),
-            Do::Quiet => post(r#"{"op":"quiet"}"#.to_string()),
+            Do::Publish(note) => post(&ToWorker::Say { note }),
+            Do::Quiet => post(&ToWorker::Quiet),
         }
     }
 }

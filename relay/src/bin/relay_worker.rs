@@ -3,11 +3,8 @@
 //! (reconnecting with a growing pause), subscribes to the room, seals what the page says and says
 //! it again every [`REPEAT_MS`] until told to be quiet, and hands the page every note that opens.
 //!
-//! Page → worker (JSON text): `{"op":"join","secret":HEX,"relays":[URL…]}`,
-//! `{"op":"say","note":NOTE}`, `{"op":"quiet"}`, `{"op":"leave"}`, `{"op":"wake"}` (the page is
-//! visible again: retry every relay now; the worker's own `online` event does the same).
-//! Worker → page: `{"ready":true}`, `{"note":NOTE}`, `{"relays":{"open":N,"total":M,"tried":T}}`
-//! (`tried`: relays that have opened or failed at least once).
+//! The page and the worker speak `vrhcaby_relay::talk`'s `ToWorker` and `FromWorker` as JSON text
+//! (a `Wake` is also what the worker's own `online` event does).
 
 #[cfg(not(target_arch = "wasm32"))]
 fn main() {}
@@ -24,6 +21,7 @@ mod worker {
 
     use serde_json::{json, Value};
     use vrhcaby_relay::room::Room;
+    use vrhcaby_relay::talk::{FromWorker, ToWorker};
     use vrhcaby_relay::{parse_secret, Note, REPEAT_MS};
     use wasm_bindgen::prelude::*;
     use wasm_bindgen::JsCast;
@@ -62,8 +60,10 @@ mod worker {
         js_sys::global().unchecked_into()
     }
 
-    fn post(value: &Value) {
-        let _ = scope().post_message(&JsValue::from_str(&value.to_string()));
+    fn post(message: &FromWorker) {
+        if let Ok(text) = serde_json::to_string(message) {
+            let _ = scope().post_message(&JsValue::from_str(&text));
+        }
     }
 
     fn now_ms() -> f64 {
@@ -103,32 +103,23 @@ mod worker {
             REPEAT_MS as i32,
         );
         repeat.forget();
-        post(&json!({ "ready": true }));
+        post(&FromWorker::Ready);
     }
 
     fn on_page(text: &str) {
-        let Ok(msg) = serde_json::from_str::<Value>(text) else {
+        let Ok(msg) = serde_json::from_str::<ToWorker>(text) else {
             return;
         };
-        match msg["op"].as_str() {
-            Some("join") => {
-                let Some(secret) = msg["secret"].as_str().and_then(parse_secret) else {
+        match msg {
+            ToWorker::Join { secret, relays } => {
+                let Some(secret) = parse_secret(&secret) else {
                     return;
                 };
-                let urls: Vec<String> = msg["relays"]
-                    .as_array()
-                    .map(|a| {
-                        a.iter()
-                            .filter_map(Value::as_str)
-                            .map(String::from)
-                            .collect()
-                    })
-                    .unwrap_or_default();
                 leave();
                 let generation = STATE.with(|s| {
                     let mut s = s.borrow_mut();
                     s.room = Some(Room::new(&secret));
-                    s.relays = urls
+                    s.relays = relays
                         .into_iter()
                         .filter(|u| u.starts_with("ws://") || u.starts_with("wss://"))
                         .take(MOST_RELAYS)
@@ -148,17 +139,13 @@ mod worker {
                 }
                 report();
             }
-            Some("say") => {
-                let Ok(note) = serde_json::from_value::<Note>(msg["note"].clone()) else {
-                    return;
-                };
+            ToWorker::Say { note } => {
                 STATE.with(|s| s.borrow_mut().note = Some(note));
                 say_again();
             }
-            Some("quiet") => STATE.with(|s| s.borrow_mut().note = None),
-            Some("leave") => leave(),
-            Some("wake") => wake(),
-            _ => {}
+            ToWorker::Quiet => STATE.with(|s| s.borrow_mut().note = None),
+            ToWorker::Leave => leave(),
+            ToWorker::Wake => wake(),
         }
     }
 
@@ -330,7 +317,7 @@ mod worker {
             Some(note)
         });
         if let Some(note) = note {
-            post(&json!({ "note": note }));
+            post(&FromWorker::Heard { note });
         }
     }
 
@@ -371,7 +358,11 @@ mod worker {
             changed
         });
         if changed {
-            post(&json!({ "relays": { "open": counts.0, "total": counts.1, "tried": counts.2 } }));
+            post(&FromWorker::Relays {
+                open: counts.0,
+                total: counts.1,
+                tried: counts.2,
+            });
         }
     }
 }
