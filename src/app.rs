@@ -13,7 +13,7 @@ pub fn App() -> impl IntoView {
     let d = Dispatch::provide();
     drivers::install(d);
     let auto = storage::startup(d);
-    // Opened from a friend's invitation: answer it; "Play with a friend" from the start page:
+    // Opened from a friend's invitation: answer it; "Play with a friend" from the start screen:
     // make an invitation; opened from a friend's answer link: hand the answer to the waiting tab;
     // else reopening the page mid-game goes straight back to the game.
     if answer_handed_over(d) {

@@ -6,7 +6,8 @@
 //! The cap: at most [`MAX_GAMES`] games and [`MAX_TEXT`] characters of text; past either, the
 //! oldest games go first. A game is kept once (its kind and its first command's time name it).
 
-use vrhcaby_rules::json::{push_int, push_key, push_str, Reader};
+use serde::{Deserialize, Serialize};
+use serde_json::value::RawValue;
 use vrhcaby_rules::{Millis, Outcome, Record, Side};
 
 /// The key of the kept games in `localStorage`.
@@ -69,123 +70,90 @@ pub struct Totals {
     pub black: u32,
 }
 
+/// One game as it is written (the fields of [`Played`], the record as its JSON).
+#[derive(Serialize)]
+struct Out<'a> {
+    ended: Millis,
+    kind: &'a str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    level: Option<&'a str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    me: Option<Side>,
+    outcome: Outcome,
+    reason: &'a str,
+    points: u16,
+    moves: u32,
+    record: Box<RawValue>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    analysis: Option<&'a str>,
+}
+
+/// One game as it is read (unknown fields are passed over).
+#[derive(Deserialize)]
+struct In {
+    ended: Millis,
+    kind: String,
+    level: Option<String>,
+    me: Option<Side>,
+    outcome: Outcome,
+    reason: String,
+    points: u16,
+    moves: u32,
+    record: Box<RawValue>,
+    analysis: Option<String>,
+}
+
 /// The games as text.
 #[must_use]
 pub fn encode(games: &[Played]) -> String {
-    let mut o = String::from("[");
-    for (i, g) in games.iter().enumerate() {
-        if i > 0 {
-            o.push(',');
-        }
-        o.push('{');
-        push_key(&mut o, "ended");
-        push_int(&mut o, i128::from(g.ended));
-        push_key(&mut o, "kind");
-        push_str(&mut o, &g.kind);
-        if let Some(level) = &g.level {
-            push_key(&mut o, "level");
-            push_str(&mut o, level);
-        }
-        if let Some(me) = g.me {
-            push_key(&mut o, "me");
-            push_str(&mut o, me.name());
-        }
-        push_key(&mut o, "outcome");
-        push_str(&mut o, outcome_name(g.outcome));
-        push_key(&mut o, "reason");
-        push_str(&mut o, &g.reason);
-        push_key(&mut o, "points");
-        push_int(&mut o, i128::from(g.points));
-        push_key(&mut o, "moves");
-        push_int(&mut o, i128::from(g.moves));
-        push_key(&mut o, "record");
-        o.push_str(&g.record);
-        if let Some(a) = &g.analysis {
-            push_key(&mut o, "analysis");
-            push_str(&mut o, a);
-        }
-        o.push('}');
-    }
-    o.push(']');
-    o
-}
-
-fn outcome_name(o: Outcome) -> &'static str {
-    match o {
-        Outcome::White => "white",
-        Outcome::Black => "black",
-        Outcome::Draw => "draw",
-    }
-}
-
-fn side_of(name: &str) -> Option<Side> {
-    Side::ALL.into_iter().find(|s| s.name() == name)
+    let out: Vec<Out<'_>> = games
+        .iter()
+        .filter_map(|g| {
+            Some(Out {
+                ended: g.ended,
+                kind: &g.kind,
+                level: g.level.as_deref(),
+                me: g.me,
+                outcome: g.outcome,
+                reason: &g.reason,
+                points: g.points,
+                moves: g.moves,
+                record: RawValue::from_string(g.record.clone()).ok()?,
+                analysis: g.analysis.as_deref(),
+            })
+        })
+        .collect();
+    serde_json::to_string(&out).unwrap_or_else(|_| "[]".into())
 }
 
 /// The games kept in `text`; a game that cannot be read is left out (the rest stay), and text
 /// that is not a list of games gives none.
 #[must_use]
 pub fn decode(text: &str) -> Vec<Played> {
-    let mut games = Vec::new();
-    let mut r = Reader::new(text);
-    let read = r.array(|r| {
-        let raw = r.raw()?;
-        if let Some(g) = decode_one(raw) {
-            games.push(g);
-        }
-        Some(())
-    });
-    if read.and_then(|()| r.end()).is_none() {
+    let Ok(list) = serde_json::from_str::<Vec<&RawValue>>(text) else {
         return Vec::new();
-    }
-    games
+    };
+    list.into_iter()
+        .filter_map(|raw| decode_one(raw.get()))
+        .collect()
 }
 
 fn decode_one(text: &str) -> Option<Played> {
-    let mut r = Reader::new(text);
-    let (mut ended, mut kind, mut level, mut me, mut outcome) = (None, None, None, None, None);
-    let (mut reason, mut points, mut moves, mut record) = (None, None, None, None);
-    let mut analysis = None;
-    r.object(|r, key| {
-        match key {
-            "ended" => ended = Some(r.uint()?),
-            "kind" => kind = Some(r.string()?),
-            "level" => level = Some(r.string()?),
-            "me" => me = Some(side_of(&r.string()?)?),
-            "outcome" => {
-                outcome = Some(match r.string()?.as_str() {
-                    "white" => Outcome::White,
-                    "black" => Outcome::Black,
-                    "draw" => Outcome::Draw,
-                    _ => return None,
-                });
-            }
-            "reason" => reason = Some(r.string()?),
-            "points" => points = Some(r.uint()?),
-            "moves" => moves = Some(r.uint()?),
-            "record" => record = Some(r.raw()?.to_owned()),
-            "analysis" => analysis = Some(r.string()?),
-            _ => {
-                r.raw()?;
-            }
-        }
-        Some(())
-    })?;
-    r.end()?;
-    let record = record?;
+    let g: In = serde_json::from_str(text).ok()?;
+    let record = g.record.get().to_owned();
     // Only a record that opens in the viewer is kept.
     Record::from_json(&record).ok()?;
     Some(Played {
-        ended: ended?,
-        kind: kind.filter(|k| ["local", "bot", "peer"].contains(&k.as_str()))?,
-        level,
-        me,
-        outcome: outcome?,
-        reason: reason?,
-        points: points?,
-        moves: moves?,
+        ended: g.ended,
+        kind: Some(g.kind).filter(|k| ["local", "bot", "peer"].contains(&k.as_str()))?,
+        level: g.level,
+        me: g.me,
+        outcome: g.outcome,
+        reason: g.reason,
+        points: g.points,
+        moves: g.moves,
         record,
-        analysis,
+        analysis: g.analysis,
     })
 }
 

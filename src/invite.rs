@@ -1,5 +1,5 @@
-//! What both builds know of invitations: the connection stage and the `#join=` and `#answer=`
-//! fragments.
+//! What the page knows of invitations before the connection's chunk is loaded: the connection
+//! stage and the `#join=` and `#answer=` fragments.
 
 /// Where the connection stands, for the friend screen.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -107,7 +107,7 @@ pub fn command_error(lang: Lang, e: &CommandError) -> String {
         (Lang::Cs, E::NotInRules { .. }) => "To tato pravidla neznají.".into(),
         (Lang::En, E::NotInRules { .. }) => "These rules have no such thing.".into(),
         (_, E::CannotDouble(bar)) => super::double_blocked(lang, *bar),
-        // The start page plays no standard game: one line for the rest.
+        // Standard backgammon's cube and resignations.
         (Lang::Cs, E::NoDouble) => "Žádné zdvojení nečeká na odpověď.".into(),
         (Lang::En, E::NoDouble) => "No double is waiting for an answer.".into(),
         (Lang::Cs, E::CannotBeaver) => "Bobra (ani mývala) teď dát nelze.".into(),

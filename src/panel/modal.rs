@@ -2,7 +2,7 @@
 //! (neither clickable nor focusable); it takes focus when it opens, keeps Tab inside, and gives
 //! focus back where it was when it closes. The dialog's markup (role, `aria-modal`, its name)
 //! stays with the dialog; the backdrop is CSS (`.modal`); Escape is the game screen's, where it
-//! is a cancel. Plain DOM calls, no reactive state: it is in the start page's first load.
+//! is a cancel. Plain DOM calls, no reactive state: it is in the first load.
 
 use std::time::Duration;
 

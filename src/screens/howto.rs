@@ -6,7 +6,7 @@ use crate::i18n::{self, Key};
 use crate::panel::LanguageAndSound;
 use crate::state::{Nav, Screen, Settings};
 
-/// Standard backgammon's rules, on the full app (the start page plays only the house rules).
+/// How to play standard backgammon, after the house rules.
 fn standard() -> impl IntoView {
     let s = expect_context::<Settings>();
     move || {

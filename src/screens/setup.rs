@@ -50,7 +50,7 @@ pub fn RulesChoice() -> impl IntoView {
                 <span>{move || s.say(Key::MatchLength)}</span>
                 <select data-testid="match-length" id="match-length"
                     on:change=move |ev| { platform::store(LENGTH_KEY, &event_target_value(&ev)); }>
-                    // One closure for the list (not one per option): the start page stays small.
+                    // One closure for the list (not one per option): the first load stays small.
                     {move || {
                         let lang = s.lang.get();
                         lengths.clone().map(|n| view! {

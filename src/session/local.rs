@@ -1,17 +1,19 @@
 //! A game whose dice are thrown on this device (hot-seat, and against the computer): the `Game`,
 //! its dice source, and the saved form.
 
-use vrhcaby_rules::json::{push_int, push_key, push_str, Reader};
+use serde::{Deserialize, Serialize};
+use serde_json::value::RawValue;
 use vrhcaby_rules::{
     Command, CommandError, DiceSource, Event, Game, Millis, Phase, Record, SeededDice, Side,
     Variant,
 };
 
-use super::save::{Kind, LoadError};
+use super::save::{Form, Kind, LoadError};
 use super::series::Series;
 
-/// The save format's version for a local game.
-pub const SAVE_VERSION: u32 = 1;
+/// The save format's version for a local game. Version 1 wrote the computer's seat and the
+/// series each as one string (`"black beginner 123"`, `"4 3 w"`); it is still read.
+pub const SAVE_VERSION: u32 = 2;
 
 /// Where the lot and the dice come from: a seeded sequence (`?seed=N`, tests), continued exactly
 /// after a reload, or any other source (the browser's crypto randomness).
@@ -40,7 +42,7 @@ impl Dice {
 
 /// The computer's seat in a game against it: its side, its level (the CLI's name) and the seed
 /// of its choices (saved, so a reload asks the same questions and gets the same answers).
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Computer {
     pub side: Side,
     pub level: String,
@@ -48,13 +50,7 @@ pub struct Computer {
 }
 
 impl Computer {
-    /// The saved form, one string (`"black beginner 123"`): a derived serde form would grow the
-    /// start page's first load, which reads every save.
-    #[must_use]
-    pub fn encode(&self) -> String {
-        format!("{} {} {}", self.side.name(), self.level, self.seed)
-    }
-
+    /// The one-string form of version 1 saves (`"black beginner 123"`), read for their migration.
     #[must_use]
     pub fn decode(text: &str) -> Option<Computer> {
         let mut parts = text.split(' ');
@@ -80,78 +76,23 @@ pub struct LocalGame {
     pub series: Series,
 }
 
-/// The saved form, read and written by hand (`vrhcaby_rules::json`): the start page reads every
-/// save, and serde_json would grow its first load.
-struct Saved<'a> {
+/// The saved form.
+#[derive(Serialize, Deserialize)]
+struct Saved<'a, C = Computer, S = Series> {
     version: u32,
-    kind: String,
+    kind: &'a str,
     /// The record's JSON.
-    record: &'a str,
+    #[serde(borrow)]
+    record: &'a RawValue,
     /// The seeded dice source's state, to continue a `?seed=` game exactly.
+    #[serde(skip_serializing_if = "Option::is_none")]
     rng: Option<u64>,
-    /// Against the computer: its seat (`Computer::encode`).
-    computer: Option<String>,
-    /// The series before this game (`Series::encode`), once a rematch has started one.
-    series: Option<String>,
-}
-
-impl<'a> Saved<'a> {
-    fn read(text: &'a str) -> Option<Saved<'a>> {
-        let mut r = Reader::new(text);
-        let (mut version, mut kind, mut record) = (None, None, None);
-        let (mut rng, mut computer, mut series) = (None, None, None);
-        let optional = |r: &mut Reader<'_>, into: &mut Option<String>| {
-            if !r.null() {
-                *into = Some(r.string()?);
-            }
-            Some(())
-        };
-        r.object(|r, key| {
-            match key {
-                "version" => version = Some(r.uint()?),
-                "kind" => kind = Some(r.string()?),
-                "record" => record = Some(r.raw()?),
-                "rng" if r.null() => {}
-                "rng" => rng = Some(r.uint()?),
-                "computer" => optional(r, &mut computer)?,
-                "series" => optional(r, &mut series)?,
-                _ => r.raw().map(drop)?,
-            }
-            Some(())
-        })?;
-        r.end()?;
-        Some(Saved {
-            version: version?,
-            kind: kind?,
-            record: record?,
-            rng,
-            computer,
-            series,
-        })
-    }
-
-    fn write(&self) -> String {
-        let mut o = String::with_capacity(self.record.len() + 96);
-        o.push('{');
-        push_key(&mut o, "version");
-        push_int(&mut o, i128::from(self.version));
-        push_key(&mut o, "kind");
-        push_str(&mut o, &self.kind);
-        push_key(&mut o, "record");
-        o.push_str(self.record);
-        if let Some(state) = self.rng {
-            push_key(&mut o, "rng");
-            push_int(&mut o, i128::from(state));
-        }
-        for (key, value) in [("computer", &self.computer), ("series", &self.series)] {
-            if let Some(v) = value {
-                push_key(&mut o, key);
-                push_str(&mut o, v);
-            }
-        }
-        o.push('}');
-        o
-    }
+    /// Against the computer: its seat.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    computer: Option<C>,
+    /// The series before this game, once a rematch has started one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    series: Option<S>,
 }
 
 impl LocalGame {
@@ -264,42 +205,48 @@ impl LocalGame {
     /// The saved form: the game record plus, for a seeded game, the dice source's state.
     #[must_use]
     pub fn save(&self) -> String {
-        let record = self.game.record().to_json();
-        Saved {
+        let Ok(record) = RawValue::from_string(self.game.record().to_json()) else {
+            return String::new();
+        };
+        serde_json::to_string(&Saved {
             version: SAVE_VERSION,
-            kind: self.kind().name().into(),
+            kind: self.kind().name(),
             record: &record,
             rng: match &self.dice {
                 Dice::Seeded(s) => Some(s.state()),
                 Dice::Other(_) => None,
             },
-            computer: self.computer.as_ref().map(Computer::encode),
-            series: (self.series != Series::default()).then(|| self.series.encode()),
-        }
-        .write()
+            computer: self.computer.clone(),
+            series: (self.series != Series::default()).then_some(self.series),
+        })
+        .unwrap_or_default()
     }
 
     /// Continues a saved game; `dice` serves an unseeded game (a seeded one continues its own).
     pub fn load(text: &str, dice: Dice) -> Result<LocalGame, LoadError> {
-        let saved = Saved::read(text).ok_or(LoadError::Unreadable)?;
-        let computer = match &saved.computer {
+        let saved: Saved<'_, Form<Computer>, Form<Series>> =
+            serde_json::from_str(text).map_err(|_| LoadError::Unreadable)?;
+        let computer = match saved.computer {
             None => None,
-            Some(text) => Some(Computer::decode(text).ok_or(LoadError::Unreadable)?),
+            Some(form) => Some(form.read(Computer::decode).ok_or(LoadError::Unreadable)?),
         };
         let kind_ok = match &computer {
             None => saved.kind == Kind::Local.name(),
             Some(_) => saved.kind == Kind::Bot.name(),
         };
-        if saved.version != SAVE_VERSION || !kind_ok {
+        if !(1..=SAVE_VERSION).contains(&saved.version) || !kind_ok {
             return Err(LoadError::UnknownVersion {
                 version: saved.version,
             });
         }
-        let series = match &saved.series {
+        let series = match saved.series {
             None => Series::default(),
-            Some(text) => Series::decode(text).ok_or(LoadError::Unreadable)?,
+            Some(form) => form
+                .read(Series::decode)
+                .and_then(Series::checked)
+                .ok_or(LoadError::Unreadable)?,
         };
-        let record = Record::from_json(saved.record).map_err(LoadError::Record)?;
+        let record = Record::from_json(saved.record.get()).map_err(LoadError::Record)?;
         let game = record.replay().map_err(LoadError::Record)?;
         Ok(LocalGame {
             game,

@@ -10,7 +10,7 @@ use vrhcaby_p2p::{decode, encode, is_player_command, Act, Output as PeerOutput, 
 pub use vrhcaby_p2p::{Divergence, PeerError};
 use vrhcaby_rules::{Command, Event, Game, Millis, Side};
 
-use super::save::{Kind, LoadError};
+use super::save::{Form, Kind, LoadError};
 use super::series::Series;
 
 /// The version of the app's wrapper around [`PeerGame::save`]: 2 is protocol v2 (two logs of
@@ -52,15 +52,16 @@ pub struct PeerSession {
 }
 
 #[derive(Serialize, Deserialize)]
-struct Saved<'a> {
+struct Saved<'a, S = Series> {
     version: u32,
     kind: &'a str,
     /// The peer game's own saved form ([`PeerGame::save`]): both logs, our secrets, the clock.
     #[serde(borrow)]
     game: &'a RawValue,
-    /// The series before this game (`Series::encode`), once a rematch has started one.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    series: Option<String>,
+    /// The series before this game, once a rematch has started one (before the serde form, one
+    /// string, `"4 3 w"`: still read).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    series: Option<S>,
 }
 
 /// Just enough of any saved peer game to tell its version.
@@ -323,7 +324,7 @@ impl PeerSession {
             version: SAVE_VERSION,
             kind: Kind::Peer.name(),
             game: &game,
-            series: (!self.series.is_empty()).then(|| self.series.encode()),
+            series: (!self.series.is_empty()).then_some(self.series),
         })
         .unwrap_or_default()
     }
@@ -337,7 +338,8 @@ impl PeerSession {
         if version == 1 {
             return Err(LoadError::OldPeerGame);
         }
-        let saved: Saved<'_> = serde_json::from_str(text).map_err(|_| LoadError::Unreadable)?;
+        let saved: Saved<'_, Form<Series>> =
+            serde_json::from_str(text).map_err(|_| LoadError::Unreadable)?;
         if saved.version != SAVE_VERSION || saved.kind != Kind::Peer.name() {
             return Err(LoadError::UnknownVersion {
                 version: saved.version,
@@ -345,7 +347,10 @@ impl PeerSession {
         }
         let pg = PeerGame::load(saved.game.get()).map_err(LoadError::Peer)?;
         let series = match saved.series {
-            Some(text) => Series::decode(&text).ok_or(LoadError::Unreadable)?,
+            Some(form) => form
+                .read(Series::decode)
+                .and_then(Series::checked)
+                .ok_or(LoadError::Unreadable)?,
             None => Series::default(),
         };
         Ok(PeerSession {

@@ -2,6 +2,7 @@
 //! a peer game and a game against the computer in progress are kept side by side and saving one
 //! never removes another. Saves from the first format (one slot for every kind) are migrated.
 
+use serde::Deserialize;
 use vrhcaby_rules::RecordError;
 
 use super::PeerError;
@@ -58,18 +59,51 @@ impl Kind {
 /// The kind a saved text is tagged with, if it can be read at all.
 #[must_use]
 pub fn kind_of(text: &str) -> Option<Kind> {
-    let mut r = vrhcaby_rules::json::Reader::new(text);
-    let mut kind = None;
-    r.object(|r, key| {
-        if key == "kind" {
-            kind = Some(Kind::from_name(&r.string()?));
-        } else {
-            r.raw()?;
+    #[derive(Deserialize)]
+    struct Tag {
+        kind: String,
+    }
+    Kind::from_name(&serde_json::from_str::<Tag>(text).ok()?.kind)
+}
+
+/// A part of a save in its serde form, or in the one-string form saves had before it (version 1
+/// of a local save, version 2 of a peer save), read through `decode` and written anew in the
+/// serde form at the next save.
+pub enum Form<T> {
+    Now(T),
+    Before(String),
+}
+
+/// A string is the old form, an object the new (read without serde's buffering of an untagged
+/// enum, which would grow the first load).
+impl<'de, T: Deserialize<'de>> Deserialize<'de> for Form<T> {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        use serde::de::{self, MapAccess, Visitor};
+        struct Either<T>(std::marker::PhantomData<T>);
+        impl<'de, T: Deserialize<'de>> Visitor<'de> for Either<T> {
+            type Value = Form<T>;
+            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str("a string or an object")
+            }
+            fn visit_str<E: de::Error>(self, text: &str) -> Result<Form<T>, E> {
+                Ok(Form::Before(text.to_owned()))
+            }
+            fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<Form<T>, A::Error> {
+                T::deserialize(de::value::MapAccessDeserializer::new(map)).map(Form::Now)
+            }
         }
-        Some(())
-    })?;
-    r.end()?;
-    kind.flatten()
+        d.deserialize_any(Either(std::marker::PhantomData))
+    }
+}
+
+impl<T> Form<T> {
+    /// The value, the old form read by `decode`; `None` when spoiled.
+    pub fn read(self, decode: impl FnOnce(&str) -> Option<T>) -> Option<T> {
+        match self {
+            Form::Now(v) => Some(v),
+            Form::Before(text) => decode(&text),
+        }
+    }
 }
 
 /// The slot a first-format save belongs in: its kind's, or the hot-seat slot when it cannot be

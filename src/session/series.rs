@@ -3,9 +3,10 @@
 //! the series' first game; a rematch may keep the seats or swap them. A win is 1, a draw ½ each
 //! (counted in half points).
 
+use serde::{Deserialize, Serialize};
 use vrhcaby_rules::{Outcome, Side};
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Series {
     /// Half points of player "a" and of player "b".
     pub a: u32,
@@ -70,17 +71,14 @@ impl Series {
         self.a == 0 && self.b == 0
     }
 
-    /// The saved form, one string (`"4 3 w"`): a derived serde form would grow the first load.
+    /// The series if it could be real: a score is at most a few thousand games, anything larger
+    /// is a corrupted save.
     #[must_use]
-    pub fn encode(&self) -> String {
-        format!(
-            "{} {} {}",
-            self.a,
-            self.b,
-            if self.a_white { 'w' } else { 'b' }
-        )
+    pub fn checked(self) -> Option<Series> {
+        (self.a < 1 << 24 && self.b < 1 << 24).then_some(self)
     }
 
+    /// The one-string form of saves before the serde form (`"4 3 w"`), read for their migration.
     #[must_use]
     pub fn decode(text: &str) -> Option<Series> {
         let mut parts = text.split(' ');
@@ -91,8 +89,11 @@ impl Series {
             "b" => false,
             _ => return None,
         };
-        // A score is at most a few thousand games; anything larger is a corrupted save.
-        (a < 1 << 24 && b < 1 << 24 && parts.next().is_none()).then_some(Series { a, b, a_white })
+        parts
+            .next()
+            .is_none()
+            .then_some(Series { a, b, a_white })?
+            .checked()
     }
 }
 
@@ -145,7 +146,11 @@ mod tests {
             b: 4,
             a_white: false,
         };
-        assert_eq!(Series::decode(&s.encode()), Some(s));
+        assert_eq!(Series::decode("7 4 b"), Some(s));
+        let text = serde_json::to_string(&s).unwrap();
+        assert_eq!(serde_json::from_str::<Series>(&text).unwrap(), s);
+        let huge = Series { a: 1 << 24, ..s };
+        assert_eq!(huge.checked(), None);
         for bad in [
             "",
             "1 2",

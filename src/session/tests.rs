@@ -360,21 +360,18 @@ fn auto_play_offers_exactly_the_only_play_and_only_for_sides_played_here() {
     assert!(play_out(&mut s) > 0);
 }
 
-/// The saved form, now written and read by hand, is what serde wrote before (field order,
-/// omitted fields), reads back the same game (a dice state past `i64::MAX` too), and refuses a
-/// field given twice or of the wrong type.
+/// A version 1 save (the computer's seat and the series each one string) is read, and saved anew
+/// in the serde form (version 2), which reads back the same game (a dice state past `i64::MAX`
+/// too); a field given twice or of the wrong type is refused.
 #[test]
-fn the_hand_written_save_is_the_serde_form_and_reads_back() {
+fn a_version_1_save_is_migrated_and_the_new_form_reads_back() {
     #[derive(serde::Serialize)]
-    struct Reference<'a> {
+    struct Version1<'a> {
         version: u32,
         kind: &'a str,
         record: &'a serde_json::value::RawValue,
-        #[serde(skip_serializing_if = "Option::is_none")]
         rng: Option<u64>,
-        #[serde(skip_serializing_if = "Option::is_none")]
         computer: Option<String>,
-        #[serde(skip_serializing_if = "Option::is_none")]
         series: Option<String>,
     }
     let computer = Computer {
@@ -396,30 +393,49 @@ fn the_hand_written_save_is_the_serde_form_and_reads_back() {
             30,
         )
         .unwrap();
-    let text = next.save();
+    let series = next.series().expect("a series after a rematch");
     let record = next.game().record().to_json();
-    let reference = serde_json::to_string(&Reference {
+    let old = serde_json::to_string(&Version1 {
         version: 1,
         kind: "bot",
         record: &serde_json::value::RawValue::from_string(record).unwrap(),
         rng: Some(u64::MAX - 1),
-        computer: Some(computer.encode()),
-        series: next.series().map(|x| x.encode()),
+        computer: Some("black expert 7".into()),
+        series: Some(format!(
+            "{} {} {}",
+            series.a,
+            series.b,
+            if series.a_white { 'w' } else { 'b' }
+        )),
     })
     .unwrap();
-    assert_eq!(text, reference);
-    let back = Session::load(&text, seeded(0)).unwrap();
+    let back = Session::load(&old, seeded(0)).unwrap();
     assert_eq!(back.game(), next.game());
     assert_eq!(back.series(), next.series());
-    assert_eq!(back.save(), text);
+    assert_eq!(back.computer_seat(), Some(&computer));
+    let text = back.save();
+    assert_eq!(text, next.save());
+    let v: serde_json::Value = serde_json::from_str(&text).unwrap();
+    assert_eq!(v["version"], 2);
+    assert_eq!(
+        v["computer"],
+        serde_json::json!({"side": "black", "level": "expert", "seed": 7})
+    );
+    assert_eq!(v["series"]["a_white"], series.a_white);
+    let again = Session::load(&text, seeded(0)).unwrap();
+    assert_eq!(again.game(), next.game());
+    assert_eq!(again.series(), next.series());
+    assert_eq!(again.save(), text);
     for bad in [
         text.replacen("\"kind\":\"bot\"", "\"kind\":\"bot\",\"kind\":\"bot\"", 1),
-        text.replacen("\"version\":1", "\"version\":\"1\"", 1),
+        text.replacen("\"version\":2", "\"version\":\"2\"", 1),
         text.replacen(
             &format!("\"rng\":{}", u64::MAX - 1),
             "\"rng\":18446744073709551616",
             1,
         ),
+        text.replacen("\"a_white\"", "\"a_black\"", 1),
+        old.replacen("black expert 7", "purple expert 7", 1),
         format!("{text} x"),
     ] {
         assert_eq!(
@@ -428,4 +444,9 @@ fn the_hand_written_save_is_the_serde_form_and_reads_back() {
             "{bad}"
         );
     }
+    let future = text.replacen("\"version\":2", "\"version\":3", 1);
+    assert_eq!(
+        Session::load(&future, seeded(0)).unwrap_err(),
+        LoadError::UnknownVersion { version: 3 }
+    );
 }

@@ -146,8 +146,8 @@ test('a game against the computer set up on the painted screen starts when the a
   await page.waitForFunction(() => document.querySelector('svg.board')?.getAttribute('data-match-length') === '3');
   assert.equal(await board.getAttribute('data-rules'), 'standard');
   assert.equal(await board.getAttribute('data-seat'), 'black');
-  const saved = await page.evaluate(() => localStorage.getItem('vrhcaby.save.bot'));
-  assert.match(saved ?? '', /white expert \d+/, 'the computer plays White at the expert level');
+  const saved = await page.evaluate(() => JSON.parse(localStorage.getItem('vrhcaby.save.bot') ?? 'null'));
+  assert.deepEqual([saved?.computer?.side, saved?.computer?.level], ['white', 'expert'], 'the computer plays White at the expert level');
   // Remembered for next time, as the app's own set-up screen remembers them.
   assert.deepEqual(await page.evaluate(() => ['vrhcaby.bot.level', 'vrhcaby.bot.side', 'vrhcaby.new.rules', 'vrhcaby.new.length']
     .map((k) => localStorage.getItem(k))), ['expert', 'black', 'standard', '3']);

@@ -44,7 +44,7 @@ test('a rematch between two devices: both press it, a new fair lot, the series k
   const [h, g] = [await saved(host), await saved(guest)];
   assert.equal(h.game.game_id, `${oldGame}r`);
   assert.equal(g.game.game_id, h.game.game_id);
-  assert.equal(h.series, '2 0 w');
+  assert.deepEqual(h.series, { a: 2, b: 0, a_white: true });
   // A reload keeps the score (the link itself is gone until the friends connect again).
   await guest.reload();
   await guest.locator('svg.board').waitFor();
