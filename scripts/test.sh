@@ -9,6 +9,8 @@ export CHROMEDRIVER=/usr/bin/chromedriver
 
 echo "== cargo fmt --check"
 cargo fmt --all -- --check
+echo "== no file of src/ imports one that imports it back (scripts/import-cycles.py)"
+python3 scripts/import-cycles.py
 echo "== cargo clippy (native and wasm)"
 cargo clippy --workspace --all-targets -- -D warnings
 cargo clippy --target wasm32-unknown-unknown -p vrhcaby --all-targets -- -D warnings

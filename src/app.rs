@@ -4,7 +4,9 @@
 use leptos::either::EitherOf6;
 use leptos::prelude::*;
 
-use crate::drivers::{self, link, storage};
+use crate::connection::{self, link};
+use crate::drivers::{self, storage};
+use crate::platform;
 use crate::screens::{lazy, GameScreen, StartScreen};
 use crate::state::{Dispatch, Screen};
 
@@ -12,24 +14,25 @@ use crate::state::{Dispatch, Screen};
 pub fn App() -> impl IntoView {
     let d = Dispatch::provide();
     drivers::install(d);
+    connection::install(d);
     let auto = storage::startup(d);
     // Opened from a friend's invitation: answer it; "Play with a friend" from the start screen:
     // make an invitation; opened from a friend's answer link: hand the answer to the waiting tab;
     // else reopening the page mid-game goes straight back to the game.
     if answer_handed_over(d) {
     } else if let Some((secret, relays, ice)) = link::room_in_url() {
-        link::clear_invitation_from_url();
-        drivers::lazy::join_room(d, secret, relays, ice);
+        platform::clear_fragment();
+        connection::join_room(d, secret, relays, ice);
     } else if let Some(invitation) = link::invitation_in_url() {
-        link::clear_invitation_from_url();
-        drivers::lazy::join(d, invitation);
+        platform::clear_fragment();
+        connection::join(d, invitation);
     } else if web_sys::window()
         .and_then(|w| w.location().hash().ok())
         .as_deref()
         == Some("#invite")
     {
-        link::clear_invitation_from_url();
-        drivers::lazy::invite(d);
+        platform::clear_fragment();
+        connection::invite(d);
     } else if storage::old_address(d) {
     } else if let Some(tap) = crate::platform::take_boot_tap() {
         act_on_tap(d, &tap);
@@ -76,7 +79,7 @@ pub fn App() -> impl IntoView {
 fn act_on_tap(d: Dispatch, tap: &str) {
     match tap {
         "new-local-game" => crate::screens::setup::start_new(d),
-        "play-friend" => drivers::lazy::invite(d),
+        "play-friend" => connection::invite(d),
         "play-computer" => {
             crate::screens::setup::keep_painted_options();
             storage::computer(d);
@@ -106,7 +109,7 @@ fn answer_handed_over(d: Dispatch) -> bool {
     let Some(code) = link::answer_in_url() else {
         return false;
     };
-    link::clear_invitation_from_url();
-    drivers::lazy::hand_over(d, code);
+    platform::clear_fragment();
+    connection::hand_over(d, code);
     true
 }

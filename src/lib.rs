@@ -9,12 +9,11 @@
 pub mod analysis;
 pub mod app;
 pub mod board;
+pub mod connection;
 pub mod drivers;
 pub mod history;
 pub mod i18n;
-pub mod invite;
 pub mod learn;
-pub mod net;
 pub mod panel;
 pub mod platform;
 pub mod screens;

@@ -217,3 +217,13 @@ pub fn copy(text: &str) {
         let _ = w.navigator().clipboard().write_text(text);
     }
 }
+
+/// Removes the invitation from the address bar (a reload should not join again).
+pub fn clear_fragment() {
+    if let Some(w) = web_sys::window() {
+        if let (Ok(history), Ok(href)) = (w.history(), w.location().href()) {
+            let base = href.split('#').next().unwrap_or_default().to_string();
+            let _ = history.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&base));
+        }
+    }
+}

@@ -7,7 +7,6 @@ use leptos::prelude::*;
 use vrhcaby_rules::{Event, Millis, Roll, Side};
 
 use crate::i18n::{self, t, Key, Lang};
-use crate::invite::Stage;
 use crate::platform;
 use crate::session::{Crossing, Effect, Input, Kind, LoadError, PeerError, Session, SessionError};
 
@@ -527,4 +526,33 @@ impl Dispatch {
 /// Standard backgammon's events in words.
 fn standard_said(lang: crate::i18n::Lang, ev: &Event) -> Option<String> {
     i18n::standard_event(lang, ev)
+}
+
+/// Where the connection stands, for the friend screen.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Stage {
+    Idle,
+    /// Making the invitation (gathering network candidates).
+    Preparing,
+    /// The host shows this invitation link and waits for the answer code.
+    Invited(String),
+    /// The guest shows this answer code and waits for the host.
+    Answered(String),
+    Connecting,
+    Connected,
+    /// The devices could not reach each other.
+    Failed,
+    /// The host shows this one link and waits: the friend's device connects through the relays.
+    Room(String),
+    /// The guest opened a link and is connecting through the relays.
+    Joining,
+    /// The guest's device reaches no relay: it needs the host's invitation code.
+    NoRelay,
+    /// This tab was opened from an answer link and handed the answer to the host's tab
+    /// (`connection::handover`): `taken` is `None` while no tab has said it took it, `Some(false)`
+    /// when none did (the code is shown to paste by hand).
+    HandedOver {
+        code: String,
+        taken: Option<bool>,
+    },
 }

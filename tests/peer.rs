@@ -6,7 +6,7 @@ use std::cell::RefCell;
 use std::rc::Rc;
 use std::time::Duration;
 
-use vrhcaby::net::webrtc::{Link, LinkEvent};
+use vrhcaby::connection::net::webrtc::{Link, LinkEvent};
 use wasm_bindgen_test::*;
 
 mod common;

@@ -1,6 +1,6 @@
 //! The sources of input and the carriers of effects, each the only place its side effect
 //! happens: the clock tick, the automatic lot and roll, storage and the one-tab lock, sound, game
-//! files, and the peer link. Each is installed once by `App` (in Effects and listeners, never in a
+//! files, and the computer's worker (the connection to a friend is `connection`). Each is installed once by `App` (in Effects and listeners, never in a
 //! constructor or `Default`).
 
 pub mod analysis;
@@ -13,11 +13,6 @@ pub mod storage;
 pub mod tab;
 pub mod tutor;
 pub mod worker;
-
-pub mod handover;
-pub mod lazy;
-pub mod link;
-pub mod room;
 
 use leptos::prelude::GetUntracked;
 
@@ -35,8 +30,6 @@ pub fn install(d: Dispatch) {
         }
     });
     storage::install(d);
-    link::install(d);
-    handover::install(d);
     clock::install(d);
     roll::install(d);
     history::install(d);

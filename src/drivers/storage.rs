@@ -353,7 +353,7 @@ pub fn old_address(d: Dispatch) -> bool {
     if !known.iter().any(|k| hash.starts_with(k)) {
         return false;
     }
-    crate::invite::clear_invitation_from_url();
+    crate::platform::clear_fragment();
     if hash.starts_with("#continue=local") || hash == "#rematch" {
         open(d, Kind::Local, false);
     } else if hash == "#continue=bot" {

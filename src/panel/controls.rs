@@ -60,7 +60,7 @@ pub fn Controls(confirm_resign: RwSignal<bool>, confirm_leave: RwSignal<bool>) -
             {standard_controls()}
             {move || remote.get().map(|(_, online)| (!online && playing()).then(|| view! {
                 <Show when=move || !matches!(link_state(), LinkState::Reconnecting | LinkState::Connecting)>
-                    <button class="chip" data-testid="reconnect" on:click=move |_| crate::drivers::lazy::reconnect(d)>
+                    <button class="chip" data-testid="reconnect" on:click=move |_| crate::connection::reconnect(d)>
                         {s.say(Key::Reconnect)}
                     </button>
                 </Show>
@@ -177,7 +177,7 @@ pub fn Strip() -> impl IntoView {
         <div class="strip" data-testid="strip">
             {move || notice.get().map(|n| view! {
                 <div class="notice" data-testid="notice" on:click=move |_| notice.set(None)>
-                    {move || crate::screens::notice_text(s.lang.get(), &n)}
+                    {move || notice_text(s.lang.get(), &n)}
                 </div>
             })}
             <Show when=move || claimant().is_some()>
@@ -376,5 +376,21 @@ fn bot_failed(d: Dispatch) -> impl IntoView {
                     on:click=move |_| crate::drivers::bot::retry(d)>{move || s.say(Key::Retry)}</button>
             </p>
         </Show>
+    }
+}
+
+/// A notice in the player's language.
+fn notice_text(lang: crate::i18n::Lang, n: &crate::state::Notice) -> String {
+    use crate::state::Notice;
+    match n {
+        Notice::Lot(first) => crate::i18n::lot(lang, *first),
+        Notice::Forfeit { side, roll } => {
+            crate::i18n::forfeited(lang, *side, roll.high().value(), roll.low().value())
+        }
+        Notice::DrawDeclined(by) => crate::i18n::draw_declined(lang, *by),
+        Notice::Refused(e) => crate::i18n::session_error(lang, e),
+        Notice::Peer(e) => crate::i18n::peer_error(lang, e),
+        Notice::Crossed(c) => crate::i18n::crossed(lang, *c),
+        Notice::DiceLate { mine } => crate::i18n::dice_late(lang, *mine),
     }
 }

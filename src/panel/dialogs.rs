@@ -8,7 +8,8 @@ use vrhcaby_rules::{Outcome, Phase, Reason, Side};
 
 use super::modal::modal;
 use super::{act, with_session};
-use crate::drivers::{link, storage};
+use crate::connection::link;
+use crate::drivers::storage;
 use crate::i18n::{self, Key};
 use crate::session::{Intent, Kind};
 use crate::state::{Dispatch, Screen, Settings};

@@ -4,13 +4,12 @@
 use leptos::either::EitherOf9;
 use leptos::prelude::*;
 
-use crate::drivers::handover;
-use crate::drivers::link::{self, Stage};
-use crate::drivers::room;
+use crate::connection::net::qr::qr_path;
+use crate::connection::{handover, ice, link, room};
 use crate::i18n::{self, Key};
-use crate::net::qr::qr_path;
 use crate::panel::LanguageAndSound;
 use crate::session::Kind;
+use crate::state::Stage;
 use crate::state::{Dispatch, Screen, Settings};
 
 /// The QR code of `text`, named for a screen reader ("QR kód pozvánky", or of the answer).
@@ -36,7 +35,7 @@ pub fn FriendScreen() -> impl IntoView {
     let ctx = d.settings;
     let nav = d.nav;
     let answer = RwSignal::new(String::new());
-    let ice = RwSignal::new(link::ice_servers());
+    let ice = RwSignal::new(ice::ice_servers());
     let copied = RwSignal::new(false);
     let link_copied = RwSignal::new(false);
     let invitation = RwSignal::new(String::new());
@@ -179,7 +178,7 @@ pub fn FriendScreen() -> impl IntoView {
                 <summary id="ice-summary">{move || ctx.say(Key::IceServers)}</summary>
                 <textarea class="code" rows="3" data-testid="ice-servers" aria-labelledby="ice-summary" prop:value=move || ice.get()
                     on:input=move |ev| ice.set(event_target_value(&ev))></textarea>
-                <button on:click=move |_| link::set_ice_servers(&ice.get_untracked())>{move || ctx.say(Key::Save)}</button>
+                <button on:click=move |_| ice::set_ice_servers(&ice.get_untracked())>{move || ctx.say(Key::Save)}</button>
             </details>
             </details>
             <button data-testid="back" on:click=move |_| {

@@ -7,7 +7,6 @@
 use leptos::prelude::*;
 
 use crate::board::{seat_of, Board, BoardView, ClockView};
-use crate::i18n;
 use crate::panel::{modal, Controls, Dialogs, Players, Strip};
 use crate::session::Input;
 use crate::state::{Dispatch, Notice, Settings};
@@ -77,21 +76,6 @@ pub fn GameScreen() -> impl IntoView {
             {records()}
             <Dialogs confirm_resign=confirm_resign confirm_leave=confirm_leave/>
         </main>
-    }
-}
-
-/// A notice in the player's language.
-pub(crate) fn notice_text(lang: i18n::Lang, n: &Notice) -> String {
-    match n {
-        Notice::Lot(first) => i18n::lot(lang, *first),
-        Notice::Forfeit { side, roll } => {
-            i18n::forfeited(lang, *side, roll.high().value(), roll.low().value())
-        }
-        Notice::DrawDeclined(by) => i18n::draw_declined(lang, *by),
-        Notice::Refused(e) => i18n::session_error(lang, e),
-        Notice::Peer(e) => i18n::peer_error(lang, e),
-        Notice::Crossed(c) => i18n::crossed(lang, *c),
-        Notice::DiceLate { mine } => i18n::dice_late(lang, *mine),
     }
 }
 

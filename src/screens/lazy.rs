@@ -12,8 +12,8 @@ use leptos::prelude::*;
 use crate::i18n::Key;
 use crate::state::{Nav, Screen, Settings};
 
-use crate::drivers::lazy::split_point;
-pub use crate::drivers::lazy::Unavailable;
+use crate::connection::split_point;
+pub use crate::connection::Unavailable;
 
 split_point!(
     /// How to play.
@@ -60,7 +60,7 @@ where
     // failure's view, whose own owner is gone once it is replaced.
     let owner = Owner::current();
     let start = move || {
-        let go = || crate::drivers::lazy::run(load(), arrived);
+        let go = || crate::connection::run(load(), arrived);
         match &owner {
             Some(owner) => owner.with(go),
             None => go(),

@@ -20,7 +20,6 @@ pub use history::HistoryScreen;
 pub use learn::LearnScreen;
 pub use replay::ReplayScreen;
 
-pub(crate) use game::notice_text;
 pub use game::GameScreen;
 pub use howto::HowTo;
 pub use start::StartScreen;

@@ -60,7 +60,7 @@ pub fn StartScreen() -> impl IntoView {
                     on:click=move |_| super::setup::start_new(d)>
                     {move || s.say(Key::NewLocalGame)}
                 </button>
-                <button data-testid="play-friend" on:click=move |_| crate::drivers::lazy::invite(d)>
+                <button data-testid="play-friend" on:click=move |_| crate::connection::invite(d)>
                     {move || s.say(Key::PlayFriend)}
                 </button>
                 {import_button(d)}

@@ -2,7 +2,8 @@
 //! fair dice, every check on the other device's messages, heartbeats, presence, shared time and
 //! the deadlines this device holds the other to) and the little the app keeps around it: the
 //! encoded messages waiting to be sent, the last warning, what the next notice must say, and the
-//! saved form tagged with its kind. The WebRTC link itself lives in `drivers::link`.
+//! saved form tagged with its kind; and the guest's game made from the host's first hello
+//! ([`PeerSession::from_hello`]). The WebRTC link itself lives in `connection::link`.
 
 use serde::{Deserialize, Serialize};
 use serde_json::value::RawValue;
@@ -71,6 +72,35 @@ struct Version {
 }
 
 impl PeerSession {
+    /// The guest's game from the host's first message on the link, `text`: its saved game
+    /// (`saved`, the peer slot's text) if it is this one, else a new game under the host's rules
+    /// with the other seat, created `now` (the peer game takes its creation time from the hello).
+    /// `None` when `text` is not a hello, or its options do not go together.
+    #[must_use]
+    pub fn from_hello(text: &str, saved: Option<&str>, now: Millis) -> Option<PeerSession> {
+        let Ok(vrhcaby_p2p::Message::Hello {
+            game_id,
+            seat,
+            options,
+            ..
+        }) = decode(text)
+        else {
+            return None;
+        };
+        let variant = match options {
+            None => vrhcaby_rules::Variant::VRHCABY,
+            Some(o) => vrhcaby_rules::Variant::standard(o).ok()?,
+        };
+        let saved = saved
+            .and_then(|t| PeerSession::load(t).ok())
+            .filter(|p| p.game_id() == game_id);
+        Some(
+            saved.unwrap_or_else(|| {
+                PeerSession::new(PeerGame::new_under(game_id, !seat, variant, now))
+            }),
+        )
+    }
+
     #[must_use]
     pub fn new(pg: PeerGame) -> PeerSession {
         PeerSession {

@@ -450,3 +450,57 @@ fn a_version_1_save_is_migrated_and_the_new_form_reads_back() {
         LoadError::UnknownVersion { version: 3 }
     );
 }
+
+/// The guest's game is made from the host's first hello by the session layer: a new game under
+/// the host's rules in the other seat, or the saved game when it is this one; anything but a
+/// hello, or options that do not go together, makes none.
+#[test]
+fn the_guests_game_comes_from_the_hosts_hello() {
+    use vrhcaby_p2p::{encode, PeerGame};
+    use vrhcaby_rules::{Options, Variant};
+    let host = PeerGame::new_under("g1".into(), Side::White, Variant::VRHCABY, 1_000);
+    let hello = encode(&host.hello());
+    let guest = PeerSession::from_hello(&hello, None, 2_000).expect("a game from a hello");
+    assert_eq!(guest.game_id(), "g1");
+    let guest = Session::peer(guest);
+    assert_eq!(guest.own_side(), Some(Side::Black));
+    assert!(!guest.game().variant().is_standard());
+    // Its saved game continues; a saved game of another id does not.
+    let saved = guest.save();
+    assert!(saved.contains("\"born\":2000"), "{saved}");
+    let again = Session::peer(PeerSession::from_hello(&hello, Some(&saved), 9_000).unwrap());
+    assert!(
+        again.save().contains("\"born\":2000"),
+        "the saved game, not one made at 9000"
+    );
+    let other = PeerGame::new_under("g2".into(), Side::Black, Variant::VRHCABY, 1_000);
+    let from_other = PeerSession::from_hello(&encode(&other.hello()), Some(&saved), 9_000).unwrap();
+    assert_eq!(from_other.game_id(), "g2");
+    assert_eq!(Session::peer(from_other).own_side(), Some(Side::White));
+    // Standard: under the host's options.
+    let options = Options {
+        match_length: 5,
+        ..Options::default()
+    };
+    let standard = PeerGame::new_under(
+        "g3".into(),
+        Side::White,
+        Variant::standard(options).unwrap(),
+        1_000,
+    );
+    let text = encode(&standard.hello());
+    let g = Session::peer(PeerSession::from_hello(&text, None, 2_000).unwrap());
+    assert_eq!(g.game().variant().options().match_length, 5);
+    // Not a hello, or options that do not go together: none.
+    assert!(PeerSession::from_hello("{", None, 2_000).is_none());
+    let heartbeat = encode(&vrhcaby_p2p::Message::Heartbeat {
+        t: 5,
+        echo: None,
+        held: 0,
+        have: 0,
+    });
+    assert!(PeerSession::from_hello(&heartbeat, None, 2_000).is_none());
+    let bad = text.replacen("\"match_length\":5", "\"match_length\":99", 1);
+    assert_ne!(bad, text);
+    assert!(PeerSession::from_hello(&bad, None, 2_000).is_none());
+}

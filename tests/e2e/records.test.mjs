@@ -174,7 +174,7 @@ test('rematch keeps the running score; swapping the seats moves it with the play
       document.querySelector('svg.board').getAttribute('data-series-black'), JSON.parse(localStorage.getItem('vrhcaby.save.local')).series, JSON.parse(localStorage.getItem('vrhcaby.save.local')).record.commands.length, document.querySelector('[data-testid=result]') !== null, location.href]);
     throw new Error(`${e.message}; after2 ${after2}; now ${JSON.stringify(state)}`);
   });
-  assert.match(await page.evaluate(() => JSON.parse(localStorage.getItem('vrhcaby.save.local')).series), / b$/);
+  assert.equal(await page.evaluate(() => JSON.parse(localStorage.getItem('vrhcaby.save.local')).series.a_white), false, 'player a plays Black now');
   const total = (await series(page)).map(Number).reduce((a, b) => a + b, 0);
   assert.equal(total, 2, `two games counted (${first}, ${second})`);
   // Reloaded, the series is still there.

@@ -1,34 +1,5 @@
-//! What the page knows of invitations before the connection's chunk is loaded: the connection
-//! stage and the `#join=` and `#answer=` fragments.
-
-/// Where the connection stands, for the friend screen.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Stage {
-    Idle,
-    /// Making the invitation (gathering network candidates).
-    Preparing,
-    /// The host shows this invitation link and waits for the answer code.
-    Invited(String),
-    /// The guest shows this answer code and waits for the host.
-    Answered(String),
-    Connecting,
-    Connected,
-    /// The devices could not reach each other.
-    Failed,
-    /// The host shows this one link and waits: the friend's device connects through the relays.
-    Room(String),
-    /// The guest opened a link and is connecting through the relays.
-    Joining,
-    /// The guest's device reaches no relay: it needs the host's invitation code.
-    NoRelay,
-    /// This tab was opened from an answer link and handed the answer to the host's tab
-    /// (`drivers::handover`): `taken` is `None` while no tab has said it took it, `Some(false)`
-    /// when none did (the code is shown to paste by hand).
-    HandedOver {
-        code: String,
-        taken: Option<bool>,
-    },
-}
+//! What the page knows of invitations before the connection's chunk is loaded: the `#join=`,
+//! `#answer=` and `#room=` fragments of its address.
 
 /// The invitation in this page's address, if it was opened from one.
 #[must_use]
@@ -47,16 +18,6 @@ fn fragment(prefix: &str) -> Option<String> {
     hash.strip_prefix(prefix)
         .filter(|c| !c.is_empty())
         .map(String::from)
-}
-
-/// Removes the invitation from the address bar (a reload should not join again).
-pub fn clear_invitation_from_url() {
-    if let Some(w) = web_sys::window() {
-        if let (Ok(history), Ok(href)) = (w.history(), w.location().href()) {
-            let base = href.split('#').next().unwrap_or_default().to_string();
-            let _ = history.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&base));
-        }
-    }
 }
 
 /// A one-link invitation in this page's address: `#room=SECRET&relays=…[&ice=…]`.

@@ -12,8 +12,9 @@ use wasm_bindgen::closure::Closure;
 use wasm_bindgen::JsCast;
 use web_sys::{BroadcastChannel, MessageEvent};
 
-use super::link::{self, Stage};
-use crate::state::{Dispatch, Screen};
+use super::link;
+use crate::platform;
+use crate::state::{Dispatch, Screen, Stage};
 
 const CHANNEL: &str = "vrhcaby.answer";
 const ANSWER: &str = "answer:";
@@ -39,7 +40,7 @@ fn waiting(d: Dispatch) -> bool {
 
 /// The host's side, for the page's life: an answer handed over by another tab, or put in this
 /// tab's own address, connects while an invitation waits.
-pub fn install(d: Dispatch) {
+pub fn install(d: Dispatch, connect: fn(Dispatch, String)) {
     if let Ok(channel) = BroadcastChannel::new(CHANNEL) {
         let reply = channel.clone();
         let on_message = Closure::<dyn Fn(MessageEvent)>::new(move |ev: MessageEvent| {
@@ -52,7 +53,7 @@ pub fn install(d: Dispatch) {
             };
             if code.len() <= MAX_LEN && waiting(d) {
                 let _ = reply.post_message(&TAKEN.into());
-                super::lazy::connect(d, code);
+                connect(d, code);
             }
         });
         channel.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
@@ -62,9 +63,9 @@ pub fn install(d: Dispatch) {
     }
     let on_hash = window_event_listener(leptos::ev::hashchange, move |_| {
         if let Some(code) = link::answer_in_url() {
-            link::clear_invitation_from_url();
+            platform::clear_fragment();
             if code.len() <= MAX_LEN && waiting(d) {
-                link::connect(d, code);
+                connect(d, code);
             }
         }
     });

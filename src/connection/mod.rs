@@ -1,20 +1,39 @@
-//! The connection to a friend's device (`link`, `room`, `handover` and `net`), loaded when first
-//! needed.
+//! The connection to a friend's device, in one place: `invite` (what the page knows of
+//! invitations: the stage and the address's fragments), `link` (the one WebRTC link and its
+//! wiring to the session), `room` (the relay worker and this side's negotiation), `handover` (an
+//! answer handed over between tabs), `ice` (the STUN/TURN servers), `net` (compact SDP codes, QR
+//! codes, the peer connection). Imports run one way: `link` uses `room`, `handover` uses `link`,
+//! and nothing below imports this entry (`room` hands its acts to `link` through
+//! `room::Hooks`; `link` and `handover` get the entry points they call from `install`).
 //!
-//! With the `split` feature (the page's release build, `scripts/build.sh`) each function of `load`
-//! is a split point of `wasm_split_helpers`: `scripts/split-wasm.mjs` moves the code only these
-//! reach, with the friend screen (`screens::lazy::friend`), into one wasm chunk fetched the first
-//! time a friend is invited, joined or found again. Without the feature (tests, clippy, native
-//! builds) they are called at once. The public functions here take the place of `link`'s own for
-//! every caller outside that chunk.
+//! This file is the connection's entry, and its split point: with the `split` feature (the
+//! page's release build, `scripts/build.sh`) each function of `load` is a split point of
+//! `wasm_split_helpers`: `scripts/split-wasm.mjs` moves the code only these reach, with the
+//! friend screen (`screens::lazy::friend`), into one wasm chunk fetched the first time a friend
+//! is invited, joined or found again. Without the feature (tests, clippy, native builds) they are
+//! called at once. The public functions here take the place of `link`'s own for every caller
+//! outside that chunk.
+
+pub mod handover;
+pub mod ice;
+pub mod invite;
+pub mod link;
+pub mod net;
+pub mod room;
 
 use std::future::Future;
 use std::task::{Context, Poll, Waker};
 
 use leptos::prelude::Set;
 
-use super::link::Stage;
-use crate::state::{Dispatch, LinkState, Screen};
+use crate::state::{Dispatch, LinkState, Screen, Stage};
+
+/// The connection's listeners for the page's life: the session's messages out and a peer game
+/// back into its room (`link`), an answer handed over by another tab (`handover`).
+pub fn install(d: Dispatch) {
+    link::install(d, resume);
+    handover::install(d, connect);
+}
 
 /// A chunk could not be fetched (offline before the service worker had it).
 #[derive(Debug, Clone, Copy)]
@@ -122,12 +141,12 @@ macro_rules! split_point {
         $(#[$doc])*
         #[cfg(all(feature = "split", target_arch = "wasm32"))]
         #[leptos::wasm_split::wasm_split($chunk, wasm_split_path = ::leptos::wasm_split, fallible)]
-        pub fn $name($($arg: $ty),*) -> Result<$out, $crate::drivers::lazy::Unavailable> {
+        pub fn $name($($arg: $ty),*) -> Result<$out, $crate::connection::Unavailable> {
             Ok($body)
         }
         $(#[$doc])*
         #[cfg(not(all(feature = "split", target_arch = "wasm32")))]
-        pub async fn $name($($arg: $ty),*) -> Result<$out, $crate::drivers::lazy::Unavailable> {
+        pub async fn $name($($arg: $ty),*) -> Result<$out, $crate::connection::Unavailable> {
             Ok($body)
         }
     };
@@ -135,7 +154,7 @@ macro_rules! split_point {
 pub(crate) use split_point;
 
 mod load {
-    use crate::drivers::{handover, link};
+    use super::{handover, link};
     use crate::state::Dispatch;
 
     split_point!(friend: invite(d: Dispatch) -> () => link::invite(d));

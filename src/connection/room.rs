@@ -2,7 +2,7 @@
 //! with a friend needs it), this side's [`Negotiator`], and the WebRTC link they set up — and set
 //! up again, by themselves, after every drop, reload or sleep while the game goes on.
 
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 
 use leptos::prelude::*;
 use serde::{Deserialize, Serialize};
@@ -12,7 +12,7 @@ use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{MessageEvent, Worker};
 
-use super::link;
+use super::ice::{ice_lines, ice_servers};
 use crate::platform;
 use crate::state::{Dispatch, LinkState};
 
@@ -64,6 +64,16 @@ struct Active {
 
 thread_local! {
     static ROOM: RefCell<Option<Active>> = const { RefCell::new(None) };
+    static HOOKS: Cell<Option<Hooks>> = const { Cell::new(None) };
+}
+
+/// What the room hands to the link (`connection::link`, which enters the room): what the
+/// negotiation says to do (make an offer or an answer, accept one, say a note or be quiet), and
+/// that no relay answers (the manual codes).
+#[derive(Clone, Copy)]
+pub struct Hooks {
+    pub carry_out: fn(Dispatch, Vec<Do>),
+    pub no_relay: fn(Dispatch, Role),
 }
 
 /// The relays: the address's `?relays=` (this tab only), else the player's list, else the
@@ -144,9 +154,10 @@ pub fn info() -> Option<RoomInfo> {
     ROOM.with(|r| r.borrow().as_ref().map(|a| a.info.clone()))
 }
 
-/// Enters a room: starts the relay worker and this side's negotiation. `again`: a game that
-/// was connected before (the screen says "reconnecting").
-pub fn enter(d: Dispatch, info: RoomInfo, again: bool) {
+/// Enters a room: starts the relay worker and this side's negotiation, whose acts go to
+/// `hooks`. `again`: a game that was connected before (the screen says "reconnecting").
+pub fn enter(d: Dispatch, info: RoomInfo, again: bool, hooks: Hooks) {
+    HOOKS.with(|h| h.set(Some(hooks)));
     leave();
     d.nav.relays.set(None);
     let Ok(worker) = Worker::new(WORKER_URL) else {
@@ -330,60 +341,62 @@ fn fall_back(d: Dispatch) {
             _ => None,
         }
     });
-    if let Some(role) = first {
-        link::no_relay(d, role);
+    if let (Some(role), Some(hooks)) = (first, HOOKS.with(Cell::get)) {
+        (hooks.no_relay)(d, role);
     }
 }
 
-/// Carries out what the negotiation says.
+/// Hands what the negotiation says to the link (`Hooks::carry_out`).
 fn run(d: Dispatch, todo: Vec<Do>) {
-    for act in todo {
-        match act {
-            Do::MakeOffer => {
-                let ice = ice();
-                leptos::task::spawn_local(async move {
-                    let made = link::offer_in_room(d, &ice).await;
-                    let out = ROOM.with(|r| {
-                        r.borrow_mut().as_mut().map(|a| match made {
-                            Some(code) => a.neg.offer_made(
-                                format!("{:016x}", platform::entropy()),
-                                code,
-                                platform::now_ms(),
-                            ),
-                            None => {
-                                a.neg.offer_failed();
-                                Vec::new()
-                            }
-                        })
-                    });
-                    run(d, out.unwrap_or_default());
-                });
-            }
-            Do::Answer { offer, code } => {
-                let ice = ice();
-                leptos::task::spawn_local(async move {
-                    let Some(answer) = link::answer_in_room(d, &ice, &code).await else {
-                        return;
-                    };
-                    let out = ROOM.with(|r| {
-                        r.borrow_mut()
-                            .as_mut()
-                            .map(|a| a.neg.answer_made(&offer, answer, platform::now_ms()))
-                    });
-                    run(d, out.unwrap_or_default());
-                });
-            }
-            Do::Accept { code } => link::accept_in_room(d, code),
-            Do::Publish(note) => post(&ToWorker::Say { note }),
-            Do::Quiet => post(&ToWorker::Quiet),
-        }
+    if let Some(hooks) = HOOKS.with(Cell::get) {
+        (hooks.carry_out)(d, todo);
     }
+}
+
+/// The link's offer for the room was made (`Some(code)`) or failed: what the negotiation says
+/// next.
+pub fn offer_made(made: Option<String>) -> Vec<Do> {
+    ROOM.with(|r| {
+        r.borrow_mut().as_mut().map(|a| match made {
+            Some(code) => a.neg.offer_made(
+                format!("{:016x}", platform::entropy()),
+                code,
+                platform::now_ms(),
+            ),
+            None => {
+                a.neg.offer_failed();
+                Vec::new()
+            }
+        })
+    })
+    .unwrap_or_default()
+}
+
+/// The link's answer to the offer named `offer` was made: what the negotiation says next.
+pub fn answer_made(offer: &str, answer: String) -> Vec<Do> {
+    ROOM.with(|r| {
+        r.borrow_mut()
+            .as_mut()
+            .map(|a| a.neg.answer_made(offer, answer, platform::now_ms()))
+    })
+    .unwrap_or_default()
+}
+
+/// Says `note` in the room (again and again, until [`quiet`]).
+pub fn say(note: vrhcaby_relay::Note) {
+    post(&ToWorker::Say { note });
+}
+
+/// Stops saying the note.
+pub fn quiet() {
+    post(&ToWorker::Quiet);
 }
 
 /// The STUN/TURN servers for this room: the host's from the invitation, else this device's.
-fn ice() -> Vec<String> {
+#[must_use]
+pub fn ice() -> Vec<String> {
     let carried = ROOM.with(|r| r.borrow().as_ref().and_then(|a| a.info.ice.clone()));
-    link::ice_lines(&carried.unwrap_or_else(link::ice_servers))
+    ice_lines(&carried.unwrap_or_else(ice_servers))
 }
 
 /// The link opened (called by the link's handler).

@@ -5,51 +5,62 @@
 use std::cell::RefCell;
 
 use leptos::prelude::*;
-use vrhcaby_p2p::{decode, Message, PeerGame};
+use vrhcaby_p2p::PeerGame;
 use vrhcaby_relay::Role;
 use vrhcaby_rules::Side;
 
+use vrhcaby_relay::Do;
+
+use super::ice::{ice_lines, ice_servers, DEFAULT_ICE};
+pub use super::invite::{answer_in_url, invitation_in_url, room_in_url};
+use super::net::webrtc::{Link, LinkEvent};
 use super::room::{self, RoomInfo};
-use super::storage;
-pub use crate::invite::{
-    answer_in_url, clear_invitation_from_url, invitation_in_url, room_in_url, Stage,
-};
-use crate::net::webrtc::{Link, LinkEvent};
+use crate::drivers::storage;
 use crate::platform;
 use crate::session::{Effect, Input, Kind, LinkInput, PeerSession, Session};
-use crate::state::{Dispatch, LinkState, Screen};
-
-const ICE_KEY: &str = "vrhcaby.ice";
-/// Public STUN servers used unless the player sets others.
-pub const DEFAULT_ICE: &str = "stun:stun.l.google.com:19302\nstun:stun.cloudflare.com:3478";
+use crate::state::{Dispatch, LinkState, Screen, Stage};
 
 thread_local! {
     static LINK: RefCell<Option<Link>> = const { RefCell::new(None) };
 }
 
-/// The ICE servers: the player's list (one URL a line) or the default.
-#[must_use]
-pub fn ice_servers() -> String {
-    platform::load(ICE_KEY).unwrap_or_else(|| DEFAULT_ICE.to_string())
-}
+/// What the room hands this link.
+const HOOKS: room::Hooks = room::Hooks {
+    carry_out,
+    no_relay,
+};
 
-pub fn set_ice_servers(text: &str) {
-    platform::store(ICE_KEY, text);
-}
-
-/// The servers in a list's text: one a line, `URL [user password]`.
-#[must_use]
-pub fn ice_lines(text: &str) -> Vec<String> {
-    text.lines()
-        .map(str::trim)
-        .filter(|l| !l.is_empty())
-        .map(String::from)
-        .collect()
+/// Carries out what the room's negotiation says.
+fn carry_out(d: Dispatch, todo: Vec<Do>) {
+    for act in todo {
+        match act {
+            Do::MakeOffer => {
+                let ice = room::ice();
+                leptos::task::spawn_local(async move {
+                    let made = offer_in_room(d, &ice).await;
+                    carry_out(d, room::offer_made(made));
+                });
+            }
+            Do::Answer { offer, code } => {
+                let ice = room::ice();
+                leptos::task::spawn_local(async move {
+                    let Some(answer) = answer_in_room(d, &ice, &code).await else {
+                        return;
+                    };
+                    carry_out(d, room::answer_made(&offer, answer));
+                });
+            }
+            Do::Accept { code } => accept_in_room(d, code),
+            Do::Publish(note) => room::say(note),
+            Do::Quiet => room::quiet(),
+        }
+    }
 }
 
 /// Carries the session's messages to the peer, and drops the link when the game on this tab is
-/// no longer a peer game.
-pub fn install(d: Dispatch) {
+/// no longer a peer game; a peer game with no room and no open link goes back into its room
+/// (`resume`: the connection's entry, which loads this chunk first).
+pub fn install(d: Dispatch, resume: fn(Dispatch)) {
     d.on_effect(|_, e| {
         if let Effect::Send(m) = e {
             LINK.with(|l| {
@@ -74,7 +85,7 @@ pub fn install(d: Dispatch) {
         {
             // A peer game continued on this device (a reload, a later visit): back into its
             // room, to find the friend by itself.
-            super::lazy::resume(d);
+            resume(d);
         }
     });
 }
@@ -128,37 +139,13 @@ fn receive(d: Dispatch, text: String) {
         d.input(Input::Link(LinkInput::Message(text)));
         return;
     }
-    // The guest learns the game from the host's hello: its saved game if it is this one.
-    let Ok(Message::Hello {
-        game_id,
-        seat,
-        options,
-        ..
-    }) = decode(&text)
-    else {
+    // The guest learns the game from the host's hello (the session layer reads it): its saved
+    // game if it is this one.
+    let saved = storage::saved_text(Kind::Peer);
+    let Some(session) = PeerSession::from_hello(&text, saved.as_deref(), platform::now_ms()) else {
         return;
     };
-    // The game is under the host's rules: its options, if they go together (else nothing).
-    let variant = match options {
-        None => vrhcaby_rules::Variant::VRHCABY,
-        Some(o) => match vrhcaby_rules::Variant::standard(o) {
-            Ok(v) => v,
-            Err(_) => return,
-        },
-    };
-    room::bind_game(&game_id);
-    let saved = storage::saved_text(Kind::Peer)
-        .and_then(|t| PeerSession::load(&t).ok())
-        .filter(|p| p.game_id() == game_id);
-    // A new game takes its creation time from the host's hello (the peer game does).
-    let session = saved.unwrap_or_else(|| {
-        PeerSession::new(PeerGame::new_under(
-            game_id,
-            !seat,
-            variant,
-            platform::now_ms(),
-        ))
-    });
+    room::bind_game(session.game_id());
     storage::adopt(d, Session::peer(session), move || {
         d.input(Input::Link(LinkInput::Open));
         d.input(Input::Link(LinkInput::Message(text)));
@@ -181,7 +168,7 @@ pub fn invite(d: Dispatch) {
         if info.role == Role::Host {
             d.nav.stage.set(Stage::Room(url));
         }
-        room::enter(d, info, again);
+        room::enter(d, info, again, HOOKS);
         return;
     }
     let relays = room::relays();
@@ -203,7 +190,7 @@ pub fn invite(d: Dispatch) {
     if let Some(game) = current {
         let info = info(game);
         d.nav.stage.set(Stage::Room(room_link(&info)));
-        room::enter(d, info, true);
+        room::enter(d, info, true, HOOKS);
         return;
     }
     let id = format!("{:016x}", platform::entropy());
@@ -216,13 +203,13 @@ pub fn invite(d: Dispatch) {
     let info = info(id);
     storage::adopt(d, Session::peer(PeerSession::new(game)), move || {
         d.nav.stage.set(Stage::Room(room_link(&info)));
-        room::enter(d, info, false);
+        room::enter(d, info, false, HOOKS);
     });
 }
 
 /// The one link of a room.
 fn room_link(info: &RoomInfo) -> String {
-    page_link(&crate::invite::room_fragment(
+    page_link(&super::invite::room_fragment(
         &info.secret,
         &info.relays,
         info.ice.as_deref(),
@@ -260,7 +247,9 @@ pub fn join_room(d: Dispatch, secret: String, relays: Vec<String>, ice: Option<S
         game: String::new(),
         token: room::new_secret(),
     };
-    storage::with_claim(d, Kind::Peer, true, move || room::enter(d, info, false));
+    storage::with_claim(d, Kind::Peer, true, move || {
+        room::enter(d, info, false, HOOKS)
+    });
 }
 
 /// The room reaches no relay: the host gets the manual codes, the guest is asked for one.
@@ -300,7 +289,7 @@ pub fn resume(d: Dispatch) {
     });
     if let Some(info) = game.as_deref().and_then(room::saved) {
         if !room::active() {
-            room::enter(d, info, true);
+            room::enter(d, info, true, HOOKS);
         }
     }
 }
@@ -411,7 +400,7 @@ fn invitation_link(code: &str) -> String {
     page_link(&format!("join={code}"))
 }
 
-/// The page's address with the guest's answer in the fragment (`drivers::handover`): the same
+/// The page's address with the guest's answer in the fragment (`connection::handover`): the same
 /// page as the host's, so it opens there.
 #[must_use]
 pub fn answer_link(code: &str) -> String {
