@@ -84,7 +84,7 @@ async function computer() {
   return { setup, game };
 }
 
-// A screen in a chunk of its own (scripts/split-wasm.mjs): How to play, tapped once the app is
+// A screen in a chunk of its own (the build step, xtask/): How to play, tapped once the app is
 // ready on the first visit (`howTo`: from the tap to the screen, its chunk over the throttled
 // network), and on the second visit as soon as its painted button shows (`againHowTo`: from
 // navigation; the chunk comes from the service worker's cache).

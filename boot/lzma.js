@@ -1,6 +1,6 @@
 // The app's wasm travels LZMA-compressed (issue 19): GitHub Pages serves gzip at best, and LZMA
 // packs the wasm about a quarter smaller (436 → 333 KB), half a second less on a 1.6 Mbps phone.
-// scripts/pack-wasm.mjs compresses it at build time (xz's .lzma format with the real size in its
+// The build step (xtask/) compresses it (xz's .lzma format with the real size in its
 // header) and puts this file, minified, into index.html before the app's loader (and beside it as
 // lzma.js for the service worker). The loader asks `vrhcabyWasm(packed, plain)` for a Response
 // whose body is the wasm, inflated as the bytes arrive, so the browser compiles it while it

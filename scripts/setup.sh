@@ -29,7 +29,7 @@ if ! wasm-bindgen --version 2>/dev/null | grep -q "$WBG_VERSION"; then
 fi
 
 # wasm-split-cli cuts the app's wasm into the main module and the chunks of the screens a game
-# does not need (scripts/split-wasm.mjs); its version must read the split points of the
+# does not need (the build step, xtask/); its version must read the split points of the
 # wasm_split_helpers crate Leptos links.
 WSC_VERSION=0.2.4
 if ! cargo install --list | grep -q "^wasm_split_cli_support v$WSC_VERSION:"; then
@@ -37,7 +37,7 @@ if ! cargo install --list | grep -q "^wasm_split_cli_support v$WSC_VERSION:"; th
   cargo install wasm_split_cli_support --version "$WSC_VERSION" --features build-binary --locked
 fi
 
-# xz packs the app's wasm (scripts/pack-wasm.mjs).
+# xz packs the app's wasm, terser (npm) minifies its JS (the build step, xtask/).
 if ! command -v xz >/dev/null; then
   apt-get update -qq && apt-get install -y -qq xz-utils
 fi

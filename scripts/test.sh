@@ -14,7 +14,7 @@ python3 scripts/import-cycles.py
 echo "== cargo clippy (native and wasm)"
 cargo clippy --workspace --all-targets -- -D warnings
 cargo clippy --target wasm32-unknown-unknown -p vrhcaby --all-targets -- -D warnings
-# The page's build: the lazy screens and the connection as split points (scripts/split-wasm.mjs).
+# The page's build: the lazy screens and the connection as split points (the build step, xtask/).
 cargo clippy --target wasm32-unknown-unknown -p vrhcaby --features split --lib --bins -- -D warnings
 cargo clippy --target wasm32-unknown-unknown -p vrhcaby-relay --all-targets -- -D warnings
 # The computer's worker with the net's SIMD pass (compiled only for wasm with `simd`).

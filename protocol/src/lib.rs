@@ -10,6 +10,8 @@
 //! are the rules crate's own types, checked as they are read: a request with an impossible
 //! position or roll never reaches the engine.
 
+pub mod files;
+
 use serde::{Deserialize, Serialize};
 use vrhcaby_rules::{BySide, Die, Kind, Position, Roll, Rules, Side, Stage};
 

@@ -8,7 +8,7 @@
 //!
 //! This file is the connection's entry, and its split point: with the `split` feature (the
 //! page's release build, `scripts/build.sh`) each function of `load` is a split point of
-//! `wasm_split_helpers`: `scripts/split-wasm.mjs` moves the code only these reach, with the
+//! `wasm_split_helpers`: the build step (`xtask/`) moves the code only these reach, with the
 //! friend screen (`screens::lazy::friend`), into one wasm chunk fetched the first time a friend
 //! is invited, joined or found again. Without the feature (tests, clippy, native builds) they are
 //! called at once. The public functions here take the place of `link`'s own for every caller

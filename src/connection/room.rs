@@ -26,7 +26,6 @@ pub const DEFAULT_RELAYS: &[&str] = &[
 const RELAYS_KEY: &str = "vrhcaby.relays";
 /// The room of the peer game in progress, so a reload or a later visit finds the friend again.
 const ROOM_KEY: &str = "vrhcaby.room";
-const WORKER_URL: &str = "./relay_worker_loader.js";
 /// With no relay open this long after entering the room, the manual codes are offered.
 const FALLBACK_MS: u64 = 6_000;
 const TICK_MS: i32 = 1_000;
@@ -160,7 +159,8 @@ pub fn enter(d: Dispatch, info: RoomInfo, again: bool, hooks: Hooks) {
     HOOKS.with(|h| h.set(Some(hooks)));
     leave();
     d.nav.relays.set(None);
-    let Ok(worker) = Worker::new(WORKER_URL) else {
+    let [loader, ..] = vrhcaby_protocol::files::Worker::files(vrhcaby_protocol::files::RELAY.plain);
+    let Ok(worker) = Worker::new(&loader) else {
         fall_back(d);
         return;
     };

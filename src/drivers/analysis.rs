@@ -10,7 +10,7 @@ use leptos::prelude::*;
 use vrhcaby_protocol::{Answer, Ask, Reply};
 use vrhcaby_rules::Record;
 
-use super::worker::{worker_url, Client, Handlers};
+use super::worker::{worker_bin, Client, Handlers};
 use crate::analysis::{Judged, State, Summary};
 use crate::learn::Judging;
 use crate::state::Dispatch;
@@ -24,7 +24,7 @@ const PART: usize = 2;
 struct Run {
     client: Client,
     /// The rule set's worker for the record under analysis.
-    url: &'static str,
+    bin: &'static str,
     /// The record under analysis, as JSON, and its length.
     record: String,
     total: usize,
@@ -65,7 +65,7 @@ pub fn judge_puzzle(d: Dispatch, record: &Record, rolled_at: usize) {
 fn begin(record: &Record, puzzle: bool) {
     R.with(|r| {
         let mut r = r.borrow_mut();
-        r.url = worker_url(record.variant().is_ok_and(|v| v.is_standard()));
+        r.bin = worker_bin(record.variant().is_ok_and(|v| v.is_standard()));
         r.record = record.to_json();
         r.total = record.commands.len();
         r.asked = None;
@@ -100,7 +100,7 @@ fn failed(d: Dispatch) {
 
 /// Asks for the part from command `from`.
 fn ask(d: Dispatch, from: usize) {
-    let (client, url, ask) = R.with(|r| {
+    let (client, bin, ask) = R.with(|r| {
         let r = r.borrow();
         let ask = Ask::Analyse {
             record: r.record.clone(),
@@ -108,9 +108,9 @@ fn ask(d: Dispatch, from: usize) {
             from,
             most: PART,
         };
-        (r.client.clone(), r.url, ask)
+        (r.client.clone(), r.bin, ask)
     });
-    match client.send(d, url, ask, HANDLERS) {
+    match client.send(d, bin, ask, HANDLERS) {
         Some(id) => R.with(|r| r.borrow_mut().asked = Some(id)),
         None => failed(d),
     }

@@ -16,7 +16,7 @@ use leptos::prelude::*;
 use vrhcaby_protocol::{Act, Answer, Ask, MidRoll, Reply};
 use vrhcaby_rules::{Position, Roll, Side};
 
-use super::worker::{worker_url, Client, Handlers};
+use super::worker::{worker_bin, Client, Handlers};
 use crate::session::computer::{hint_question, remaining, step_intent, Step, Task};
 use crate::session::decide::{decide_request, decision_intent};
 use crate::session::{Input, Intent};
@@ -94,13 +94,13 @@ fn post(d: Dispatch, question: Question, ask: Ask) {
         .game
         .session
         .with_untracked(|s| s.as_ref().is_some_and(|s| s.game().variant().is_standard()));
-    let url = worker_url(standard);
+    let bin = worker_bin(standard);
     let client = W.with(|w| {
         let mut w = w.borrow_mut();
         if w.in_flight.contains(&question) {
             return None;
         }
-        if w.client.url().is_some_and(|u| u != url) {
+        if w.client.bin().is_some_and(|b| b != bin) {
             // The other rule set's worker is replaced (a game of one kind at a time): what was
             // asked of it is never answered.
             w.asked.clear();
@@ -111,7 +111,7 @@ fn post(d: Dispatch, question: Question, ask: Ask) {
     let Some(client) = client else {
         return;
     };
-    match client.send(d, url, ask, HANDLERS) {
+    match client.send(d, bin, ask, HANDLERS) {
         Some(id) => W.with(|w| {
             let mut w = w.borrow_mut();
             w.asked.push((id, question.clone()));

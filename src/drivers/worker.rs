@@ -10,7 +10,7 @@ use std::rc::Rc;
 use std::time::Duration;
 
 use leptos::prelude::set_timeout;
-use vrhcaby_protocol::{Answer, Ask, Reply, Request};
+use vrhcaby_protocol::{files, Answer, Ask, Reply, Request};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{MessageEvent, Worker};
@@ -20,34 +20,24 @@ use crate::state::Dispatch;
 /// How long a worker may take to load (its wasm and weights) before it counts as failed.
 const LOAD_TIMEOUT_MS: u64 = 30_000;
 
-/// The worker's loader script for a rule set, next to the page (Trunk's `data-loader-shim`): the
-/// standard-backgammon worker is the same worker with standard backgammon's net inside; each comes
-/// built twice, its net's forward pass in wasm SIMD where the browser validates it (the same
-/// answers, bit for bit, a decision about 1.5× sooner), else scalar.
+/// The worker's build for a rule set (`vrhcaby_protocol::files`; its loader is written next to
+/// the page by the build step): the standard-backgammon worker is the same worker with standard
+/// backgammon's net inside; each comes built twice, its net's forward pass in wasm SIMD where the
+/// browser validates it (the same answers, bit for bit, a decision about 1.5× sooner), else scalar.
 #[must_use]
-pub fn worker_url(standard: bool) -> &'static str {
-    match (standard, simd()) {
-        (false, false) => "./bot_worker_loader.js",
-        (true, false) => "./bot_worker_standard_loader.js",
-        (false, true) => "./bot_worker_simd_loader.js",
-        (true, true) => "./bot_worker_standard_simd_loader.js",
-    }
+pub fn worker_bin(standard: bool) -> &'static str {
+    let worker = if standard {
+        files::BOT_STANDARD
+    } else {
+        files::BOT
+    };
+    worker.bin(simd())
 }
-
-/// The smallest module that needs wasm's 128-bit SIMD: one function returning a `v128.const`.
-/// `public/sw.js` asks the same question to cache the workers this browser will load.
-const SIMD_PROBE: [u8; 43] = [
-    0, 0x61, 0x73, 0x6d, 1, 0, 0, 0, // magic, version
-    1, 5, 1, 0x60, 0, 1, 0x7b, // types: () -> v128
-    3, 2, 1, 0, // one function of type 0
-    10, 0x16, 1, 0x14, 0, 0xfd, 0x0c, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0x0b, // its body: no locals, v128.const 0, end
-];
 
 /// Whether this browser's WebAssembly validates SIMD (asked once).
 fn simd() -> bool {
     thread_local! {
-        static SIMD: bool = js_sys::WebAssembly::validate(&js_sys::Uint8Array::from(&SIMD_PROBE[..]).into())
+        static SIMD: bool = js_sys::WebAssembly::validate(&js_sys::Uint8Array::from(&files::SIMD_PROBE[..]).into())
             .unwrap_or(false);
     }
     SIMD.with(|s| *s)
@@ -66,8 +56,8 @@ pub struct Handlers {
 #[derive(Default)]
 struct Inner {
     worker: Option<Worker>,
-    /// Which worker it is (its loader's URL).
-    url: &'static str,
+    /// Which worker it is (its build, `worker_bin`).
+    bin: &'static str,
     ready: bool,
     /// Posted before the worker was ready.
     queue: Vec<String>,
@@ -81,25 +71,25 @@ struct Inner {
 pub struct Client(Rc<RefCell<Inner>>);
 
 impl Client {
-    /// The URL of the worker it holds, if any.
+    /// The build of the worker it holds, if any.
     #[must_use]
-    pub fn url(&self) -> Option<&'static str> {
+    pub fn bin(&self) -> Option<&'static str> {
         let inner = self.0.borrow();
-        inner.worker.as_ref().map(|_| inner.url)
+        inner.worker.as_ref().map(|_| inner.bin)
     }
 
-    /// Sends `ask` to the worker at `url` (made first, replacing one of another URL) and returns
+    /// Sends `ask` to the worker of build `bin` (made first, replacing one of another) and returns
     /// the request's id; `None` when no worker can be made (`handlers.failed` is not called).
     pub fn send(
         &self,
         d: Dispatch,
-        url: &'static str,
+        bin: &'static str,
         ask: Ask,
         handlers: Handlers,
     ) -> Option<u32> {
-        if self.url() != Some(url) {
+        if self.bin() != Some(bin) {
             self.stop();
-            self.spawn(d, url, handlers)?;
+            self.spawn(d, bin, handlers)?;
         }
         let mut inner = self.0.borrow_mut();
         inner.next_id = inner.next_id.wrapping_add(1);
@@ -125,12 +115,13 @@ impl Client {
         inner.generation = inner.generation.wrapping_add(1);
     }
 
-    fn spawn(&self, d: Dispatch, url: &'static str, handlers: Handlers) -> Option<()> {
-        let worker = Worker::new(url).ok()?;
+    fn spawn(&self, d: Dispatch, bin: &'static str, handlers: Handlers) -> Option<()> {
+        let [loader, ..] = files::Worker::files(bin);
+        let worker = Worker::new(&loader).ok()?;
         let generation = {
             let mut inner = self.0.borrow_mut();
             inner.generation = inner.generation.wrapping_add(1);
-            inner.url = url;
+            inner.bin = bin;
             inner.generation
         };
         let me = self.clone();

@@ -1,7 +1,7 @@
 //! The screens a game does not need, each loaded when first opened.
 //!
 //! With the `split` feature (the page's release build, `scripts/build.sh`), each function below is
-//! a split point of `wasm_split_helpers`: `scripts/split-wasm.mjs` moves the code only it reaches
+//! a split point of `wasm_split_helpers`: the build step (`xtask/`) moves the code only it reaches
 //! into a wasm chunk of its own, fetched the first time it is called. Without the feature (tests,
 //! clippy, native builds) each is a plain `async fn` that is ready at once.
 

@@ -12,6 +12,7 @@ const DIST = fileURLToPath(new URL('../../dist/', import.meta.url));
 const TYPES = {
   '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.wasm': 'application/wasm',
   '.css': 'text/css', '.svg': 'image/svg+xml', '.webmanifest': 'application/manifest+json',
+  '.json': 'application/json',
 };
 
 /** Serves dist/ on a free loopback port, under `prefix` (e.g. '/vrhcaby/' as on GitHub Pages);

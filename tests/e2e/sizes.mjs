@@ -1,7 +1,7 @@
 // The release build's bytes as they travel (gzip -9, as GitHub Pages serves; the packed wasm as
 // it is), and the budgets they must stay within. Read by `budgets.test.mjs` (fails over budget)
 // and `budgets.mjs` (the benchmark that prints them with the click timings).
-import { readFile, readdir } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { gzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 
@@ -22,7 +22,7 @@ export const BUDGETS = {
 const size = (bytes, packed) => ({ raw: bytes.length, gzip: packed ? bytes.length : gzipSync(bytes, { level: 9 }).length });
 const sum = (files) => Object.values(files).reduce((a, s) => a + s.gzip, 0);
 
-/** The bytes of the build in `dist`:
+/** The bytes of the build in `dist`, by its manifest (build.json):
  * - `first`: what the page fetches before its first game — the HTML (with the styles and the
  *   inflater in it), the glue, the chunks' loader it imports, and the packed main module, which
  *   travels as it is (LZMA). The plain wasm is only the fallback, the service worker (and its
@@ -33,19 +33,24 @@ const sum = (files) => Object.values(files).reduce((a, s) => a + s.gzip, 0);
  *   the same worker with its own net; each is built twice, its net in wasm SIMD and scalar (the
  *   fallback): a page loads one of the four. */
 export async function measure(dist = DIST) {
+  const build = JSON.parse(await readFile(dist + 'build.json', 'utf8'));
+  const read = (path) => readFile(dist + path.replace(/^\.\//, ''));
   const first = {};
   const chunks = {};
-  for (const f of await readdir(dist)) {
-    if (/^(index\.html|vrhcaby-web-[0-9a-f]+(-split-[0-9a-f]+)?\.js|vrhcaby-web-[0-9a-f]+_bg\.lzma)$/.test(f)) {
-      first[f] = size(await readFile(dist + f), f.endsWith('.lzma'));
-    }
-    if (/^vrhcaby-web-[0-9a-f]+-\w+-[0-9a-f]+\.wasm$/.test(f)) chunks[f] = size(await readFile(dist + f));
+  first['index.html'] = size(await readFile(dist + 'index.html'));
+  first[build.app.packed] = size(await read(build.app.packed), true);
+  for (const f of build.app.files) {
+    if (f.endsWith('.js')) first[f] = size(await read(f));
+    else if (f.endsWith('.wasm') && f !== build.app.wasm) chunks[f] = size(await read(f));
   }
   const workers = {};
-  for (const name of ['bot_worker', 'bot_worker_standard', 'bot_worker_simd', 'bot_worker_standard_simd']) {
-    const files = {};
-    for (const f of [`${name}.js`, `${name}_bg.wasm`, `${name}_loader.js`]) files[f] = size(await readFile(dist + f));
-    workers[name] = { gzip: sum(files), files };
+  for (const [name, builds] of Object.entries(build.workers)) {
+    if (name === 'relay') continue;
+    for (const paths of Object.values(builds)) {
+      const files = {};
+      for (const f of paths) files[f.replace(/^\.\//, '')] = size(await read(f));
+      workers[paths[0].replace(/^\.\//, '').replace(/_loader\.js$/, '')] = { gzip: sum(files), files };
+    }
   }
   return { first: { gzip: sum(first), files: first }, chunks: { gzip: sum(chunks), files: chunks }, workers };
 }
