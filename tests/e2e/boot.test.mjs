@@ -14,7 +14,7 @@ let browser;
 before(async () => { server = await serveDist('/', 0, { gzip: true }); browser = await launch(); });
 after(async () => { await browser?.close(); server?.close(); });
 
-const APP_WASM = /\/app-[0-9a-f]+\/vrhcaby-web_bg\.(wasm|lzma)$/;
+const APP_WASM = /\/app-[0-9a-f]+\/[\w-]+_bg\.(wasm|lzma)$/;
 
 test('throttled: the start screen is painted before the app\'s code has arrived', { timeout: 60_000 }, async () => {
   const page = await newPage(browser, { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
