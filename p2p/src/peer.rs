@@ -18,6 +18,7 @@ use vrhcaby_rules::{BySide, Command, Event, Game, Millis, Phase, Record, Side, V
 pub use crate::act::is_player_command;
 use crate::act::{Act, Authored};
 use crate::clock::ClockSync;
+use crate::dice::to_hex;
 use crate::error::PeerError;
 use crate::fold::{Fold, Void};
 use crate::message::{Message, VERSION};
@@ -305,6 +306,40 @@ impl PeerGame {
     #[must_use]
     pub fn created(&self) -> Option<Millis> {
         self.cur.game.created()
+    }
+
+    /// The proof of the game's dice so far: every commitment and secret that counted in the
+    /// fold (a void one is left out; a reveal that did not match is in, and names its side), by
+    /// roll index. Kept with the exported record as `"dice"` (the CLI's `verify` reads it).
+    #[must_use]
+    pub fn proofs(&self) -> vrhcaby_rules::proof::Proofs {
+        use vrhcaby_rules::proof::{Part, Proofs, RollProof};
+        let void: std::collections::BTreeSet<(Side, usize)> =
+            self.cur.voids.iter().map(|&(s, at, _)| (s, at)).collect();
+        let mut rolls: Vec<RollProof> = Vec::new();
+        for side in [Side::White, Side::Black] {
+            for (i, a) in self.logs[side].iter().enumerate().take(self.cur.pos[side]) {
+                if void.contains(&(side, i)) {
+                    continue;
+                }
+                let (roll, commit, secret) = match a.act {
+                    Act::Commit { roll, hash } => (roll, Some(hash), None),
+                    Act::Reveal { roll, secret } => (roll, None, Some(secret)),
+                    _ => continue,
+                };
+                let Ok(at) = usize::try_from(roll) else { continue };
+                if rolls.len() <= at {
+                    rolls.resize(at + 1, RollProof::default());
+                }
+                let slot = if side == Side::White { &mut rolls[at].white } else { &mut rolls[at].black };
+                match (slot.as_mut(), commit, secret) {
+                    (_, Some(hash), _) => *slot = Some(Part { commit: to_hex(&hash), secret: None }),
+                    (Some(part), None, Some(secret)) => part.secret = Some(to_hex(&secret)),
+                    _ => {}
+                }
+            }
+        }
+        Proofs { game: self.game_id.clone(), rolls }
     }
 
     /// Both logs (White's, Black's), for export and tests.

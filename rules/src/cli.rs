@@ -18,6 +18,8 @@ pub enum Op {
     Replay,
     /// A standard match's games as a Jellyfish `.mat` file.
     Mat,
+    /// Every roll of a game between two devices recomputed from its dice proof.
+    Verify,
 }
 
 impl Op {
@@ -28,6 +30,7 @@ impl Op {
             "plays" => Some(Op::Plays),
             "replay" => Some(Op::Replay),
             "mat" => Some(Op::Mat),
+            "verify" => Some(Op::Verify),
             _ => None,
         }
     }
@@ -52,6 +55,42 @@ struct ReplayRequest {
 #[derive(Deserialize)]
 struct MatRequest {
     records: Vec<Box<serde_json::value::RawValue>>,
+}
+
+#[derive(Deserialize)]
+struct VerifyRequest {
+    record: Box<serde_json::value::RawValue>,
+    /// The proof, when it is not the record's own `"dice"` field.
+    #[serde(default)]
+    dice: Option<crate::proof::Proofs>,
+}
+
+/// The record's own `"dice"` field, if it has one.
+#[derive(Deserialize)]
+struct WithDice {
+    #[serde(default)]
+    dice: Option<crate::proof::Proofs>,
+}
+
+/// Every roll of a record recomputed from its proof (DESIGN.md's `verify`).
+fn verify_answer(req: VerifyRequest) -> Value {
+    let record = match Record::from_json(req.record.get()) {
+        Ok(r) => r,
+        Err(e) => return error(e),
+    };
+    let proofs = match req.dice {
+        Some(p) => p,
+        None => match serde_json::from_str::<WithDice>(req.record.get()) {
+            Ok(WithDice { dice: Some(p) }) => p,
+            Ok(WithDice { dice: None }) => {
+                return error("the record has no dice proof (only a game between two devices has one)")
+            }
+            Err(e) => return error(format!("the record's dice proof cannot be read: {e}")),
+        },
+    };
+    let rolls = crate::proof::verify(&record, &proofs);
+    let ok = rolls.iter().all(|v| v.ok);
+    json!({ "game": proofs.game, "ok": ok, "rolls": rolls })
 }
 
 /// The `.mat` file of a standard match's games, in order (DESIGN.md's `mat`).
@@ -86,6 +125,10 @@ pub fn answer(op: Op, line: &str) -> Value {
         },
         Op::Mat => match serde_json::from_str::<MatRequest>(line) {
             Ok(req) => mat_answer(&req),
+            Err(e) => error(format!("bad request: {e}")),
+        },
+        Op::Verify => match serde_json::from_str::<VerifyRequest>(line) {
+            Ok(req) => verify_answer(req),
             Err(e) => error(format!("bad request: {e}")),
         },
     }

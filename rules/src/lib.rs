@@ -15,6 +15,7 @@ pub mod mat;
 mod matchplay;
 mod movegen;
 pub mod notation;
+pub mod proof;
 mod position;
 mod record;
 mod types;

@@ -19,7 +19,13 @@ const MAX_FILE: f64 = 8.0 * 1024.0 * 1024.0;
 pub fn export_href(d: Dispatch) -> Option<(String, String)> {
     d.game.session.with_untracked(|s| {
         let record = s.as_ref()?.game().record();
-        let json = record.to_json();
+        let mut json = record.to_json();
+        // A game between two devices carries its dice proof (every roll checkable: the CLI's
+        // `verify`).
+        if let Some(peer) = s.as_ref()?.remote() {
+            let proofs = serde_json::to_string(&peer.peer_game().proofs()).ok()?;
+            json = with_field(&json, "dice", &proofs)?;
+        }
         let href = format!(
             "data:application/json;charset=utf-8,{}",
             js_sys::encode_uri_component(&json)

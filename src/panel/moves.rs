@@ -14,7 +14,8 @@ use crate::i18n::Key;
 use crate::state::{GameState, Settings};
 
 /// The list's items for `record`, the first `upto` turns (all with `None`); the last shown turn
-/// is marked `aria-current`.
+/// is marked `aria-current`. `check`: in a game between two devices, each turn's button that
+/// opens its roll's proof, with this label.
 #[must_use]
 pub fn list_html(
     record: &Record,
@@ -23,6 +24,7 @@ pub fn list_html(
     black: &str,
     no_move: &str,
     marks: &[(usize, String)],
+    check: Option<&str>,
 ) -> String {
     let mut out = String::new();
     let turns = move_list(record).unwrap_or_default();
@@ -57,6 +59,11 @@ pub fn list_html(
             ));
         }
 
+        let button = check.map_or_else(String::new, |label| {
+            format!(
+                r#" <button class="check" data-testid="check-roll" data-turn="{i}" title="{label}" aria-label="{label}">✓?</button>"#
+            )
+        });
         for part in [
             r#"<li data-side=""#,
             side,
@@ -66,6 +73,7 @@ pub fn list_html(
             who,
             "</span> ",
             &text,
+            &button,
             "</li>",
         ] {
             out.push_str(part);
@@ -74,7 +82,8 @@ pub fn list_html(
     out
 }
 
-/// The move list of the game being played.
+/// The move list of the game being played; in a game between two devices each roll can be
+/// checked against its proof (`RollProof`).
 #[component]
 pub fn MoveList() -> impl IntoView {
     let g = expect_context::<GameState>();
@@ -84,19 +93,97 @@ pub fn MoveList() -> impl IntoView {
         g.session.with(|x| {
             x.as_ref()
                 .map(|x| {
-                    list_html(
-                        x.game().record(),
-                        None,
-                        white,
-                        black,
-                        s.say(Key::NoMove),
-                        &[],
-                    )
+                    let check = x.remote().map(|_| s.say(Key::CheckRoll));
+                    list_html(x.game().record(), None, white, black, s.say(Key::NoMove), &[], check)
                 })
                 .unwrap_or_default()
         })
     });
-    view! { <MoveListOf html=html/> }
+    // The turn whose proof is open.
+    let open = RwSignal::new(None::<usize>);
+    let on_click = move |ev: leptos::ev::MouseEvent| {
+        use wasm_bindgen::JsCast;
+        let turn = ev
+            .target()
+            .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+            .and_then(|el| el.closest(r#"[data-testid="check-roll"]"#).ok().flatten())
+            .and_then(|el| el.get_attribute("data-turn"))
+            .and_then(|t| t.parse().ok());
+        if turn.is_some() {
+            open.set(turn);
+        }
+    };
+    view! {
+        <div on:click=on_click>
+            <MoveListOf html=html/>
+        </div>
+        {move || open.get().map(|turn| view! { <RollProof turn=turn close=move || open.set(None)/> })}
+    }
+}
+
+/// One roll's proof in a game between two devices: both players' commitments and secrets, and
+/// whether the dice come out of them (`vrhcaby_rules::proof::verify`, as the CLI's `verify`).
+#[component]
+fn RollProof(turn: usize, close: impl Fn() + 'static) -> impl IntoView {
+    use vrhcaby_rules::proof::{turn_rolls, verify, Problem};
+    let g = expect_context::<GameState>();
+    let s = expect_context::<Settings>();
+    let shown = g.session.with_untracked(|x| {
+        let x = x.as_ref()?;
+        let record = x.game().record();
+        let proofs = x.remote()?.peer_game().proofs();
+        let roll = *turn_rolls(record).get(turn)?;
+        let verdict = verify(record, &proofs).into_iter().nth(roll as usize)?;
+        let part = proofs.rolls.get(roll as usize).cloned().unwrap_or_default();
+        Some((verdict, part))
+    });
+    let Some((verdict, part)) = shown else {
+        return view! { <section class="roll-proof" data-testid="roll-proof" data-verified="false"></section> }
+            .into_any();
+    };
+    let short = |hex: &Option<String>| hex.as_deref().map_or_else(|| "—".to_owned(), |h| format!("{}…", &h[..h.len().min(16)]));
+    let row = move |side: Side, p: Option<vrhcaby_rules::proof::Part>| {
+        let name = if side == Side::White { s.say(Key::White) } else { s.say(Key::Black) };
+        let commit = short(&p.as_ref().map(|p| p.commit.clone()));
+        let secret = short(&p.and_then(|p| p.secret));
+        view! {
+            <tr><th scope="row">{name}</th><td><code>{commit}</code></td><td><code>{secret}</code></td></tr>
+        }
+    };
+    let verdict_text = move || {
+        if verdict.ok {
+            format!("✓ {}", s.say(Key::RollChecked))
+        } else {
+            let why = match verdict.problem {
+                Some(Problem::Missing) => s.say(Key::ProofMissing),
+                Some(Problem::Malformed) => s.say(Key::ProofMalformed),
+                Some(Problem::RevealMismatch) => s.say(Key::ProofMismatch),
+                Some(Problem::DiceDiffer) | None => s.say(Key::ProofDiffer),
+            };
+            match verdict.side {
+                Some(side) => {
+                    let name = if side == Side::White { s.say(Key::White) } else { s.say(Key::Black) };
+                    format!("✗ {}: {name}: {why}.", s.say(Key::RollNotChecked))
+                }
+                None => format!("✗ {}: {why}.", s.say(Key::RollNotChecked)),
+            }
+        }
+    };
+    let ok = verdict.ok;
+    view! {
+        <section class="roll-proof" data-testid="roll-proof" data-verified=ok.to_string()
+            data-roll=verdict.roll.to_string() aria-labelledby="roll-proof-title">
+            <h2 id="roll-proof-title">{move || s.say(Key::RollProof)}</h2>
+            <table>
+                <thead><tr><td></td><th scope="col">{move || s.say(Key::Commitment)}</th>
+                    <th scope="col">{move || s.say(Key::Secret)}</th></tr></thead>
+                <tbody>{row(Side::White, part.white.clone())}{row(Side::Black, part.black.clone())}</tbody>
+            </table>
+            <p class=if ok { "verdict ok" } else { "verdict bad" } role="status">{verdict_text}</p>
+            <button data-testid="close-proof" on:click=move |_| close()>{move || s.say(Key::Close)}</button>
+        </section>
+    }
+    .into_any()
 }
 
 /// Under the move list in a game: the export link and the position's IDs.

@@ -45,6 +45,23 @@ test('two devices play peer-to-peer; the one left alone wins when the other\'s t
   }
   assert.equal(sides.size, 2, 'both players moved');
 
+  // Every roll can be checked (issue 42): each turn of the move list opens its roll's proof, which
+  // the page recomputes from both players' commitments and secrets.
+  for (const page of [host, guest]) {
+    const checks = page.getByTestId('check-roll');
+    const turns = await page.getByTestId('move-list').locator('li').count();
+    assert.equal(await checks.count(), turns, 'one check a roll');
+    for (const at of [0, turns - 1]) {
+      await checks.nth(at).click();
+      const proof = page.getByTestId('roll-proof');
+      await proof.waitFor();
+      assert.equal(await proof.getAttribute('data-verified'), 'true', await proof.textContent());
+      assert.match(await proof.textContent(), /[0-9a-f]{16}…/, 'the commitments and secrets shown');
+      await page.getByTestId('close-proof').click();
+      await proof.waitFor({ state: 'detached' });
+    }
+  }
+
   // The player on turn closes the page; the other sees them offline and wins by R18.
   await waitPhase(host, 'moving');
   const mover = await attr(host, 'data-turn');

@@ -22,7 +22,7 @@ use vrhcaby_rules::bench::{enumerate_all, self_play_sample};
 use vrhcaby_rules::cli::{answer, Op};
 use vrhcaby_rules::{Command, Game, PlayGenerator, Record, Rules, Side};
 
-const USAGE: &str = "usage: vrhcaby legal|plays|replay|mat|bot|eval|analyse   (JSON lines on stdin)\n       vrhcaby bench [--samples N] [--seed S] [--runs K] [--rules vrhcaby|standard]\n       vrhcaby bench --replay N [--runs K]   (a record of N commands: apply and replay)\n       vrhcaby bench --feed [--samples N] [--seed S] [--runs K] [--rules R]   (counting against handing each play on)";
+const USAGE: &str = "usage: vrhcaby legal|plays|replay|mat|verify|bot|eval|analyse   (JSON lines on stdin)\n       vrhcaby bench [--samples N] [--seed S] [--runs K] [--rules vrhcaby|standard]\n       vrhcaby bench --replay N [--runs K]   (a record of N commands: apply and replay)\n       vrhcaby bench --feed [--samples N] [--seed S] [--runs K] [--rules R]   (counting against handing each play on)";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
