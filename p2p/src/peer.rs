@@ -327,19 +327,33 @@ impl PeerGame {
                     Act::Reveal { roll, secret } => (roll, None, Some(secret)),
                     _ => continue,
                 };
-                let Ok(at) = usize::try_from(roll) else { continue };
+                let Ok(at) = usize::try_from(roll) else {
+                    continue;
+                };
                 if rolls.len() <= at {
                     rolls.resize(at + 1, RollProof::default());
                 }
-                let slot = if side == Side::White { &mut rolls[at].white } else { &mut rolls[at].black };
+                let slot = if side == Side::White {
+                    &mut rolls[at].white
+                } else {
+                    &mut rolls[at].black
+                };
                 match (slot.as_mut(), commit, secret) {
-                    (_, Some(hash), _) => *slot = Some(Part { commit: to_hex(&hash), secret: None }),
+                    (_, Some(hash), _) => {
+                        *slot = Some(Part {
+                            commit: to_hex(&hash),
+                            secret: None,
+                        })
+                    }
                     (Some(part), None, Some(secret)) => part.secret = Some(to_hex(&secret)),
                     _ => {}
                 }
             }
         }
-        Proofs { game: self.game_id.clone(), rolls }
+        Proofs {
+            game: self.game_id.clone(),
+            rolls,
+        }
     }
 
     /// Both logs (White's, Black's), for export and tests.

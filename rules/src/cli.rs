@@ -83,7 +83,9 @@ fn verify_answer(req: VerifyRequest) -> Value {
         None => match serde_json::from_str::<WithDice>(req.record.get()) {
             Ok(WithDice { dice: Some(p) }) => p,
             Ok(WithDice { dice: None }) => {
-                return error("the record has no dice proof (only a game between two devices has one)")
+                return error(
+                    "the record has no dice proof (only a game between two devices has one)",
+                )
             }
             Err(e) => return error(format!("the record's dice proof cannot be read: {e}")),
         },

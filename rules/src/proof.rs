@@ -207,7 +207,9 @@ pub fn thrown(record: &Record) -> Vec<Thrown> {
         .iter()
         .filter_map(|e| match e.cmd {
             Command::Start { first } => Some(Thrown::Lot(first)),
-            Command::Opening { white, black } => Some(Thrown::Opening([white.value(), black.value()])),
+            Command::Opening { white, black } => {
+                Some(Thrown::Opening([white.value(), black.value()]))
+            }
             Command::Dice { dice } => Some(Thrown::Dice(dice)),
             _ => None,
         })
@@ -243,7 +245,13 @@ pub fn verify(record: &Record, proofs: &Proofs) -> Vec<Verdict> {
         .map(|i| {
             let roll = u32::try_from(i).unwrap_or(u32::MAX);
             let recorded = thrown.get(i).copied();
-            let verdict = |side, problem| Verdict { roll, recorded, ok: problem.is_none(), side, problem };
+            let verdict = |side: Option<Side>, problem: Option<Problem>| Verdict {
+                roll,
+                recorded,
+                ok: problem.is_none(),
+                side,
+                problem,
+            };
             let Some(proof) = proofs.rolls.get(i) else {
                 return verdict(None, Some(Problem::Missing));
             };
@@ -259,7 +267,9 @@ pub fn verify(record: &Record, proofs: &Proofs) -> Vec<Verdict> {
                     return verdict(Some(side), Some(Problem::Malformed));
                 };
                 match part.secret.as_deref().map(from_hex32) {
-                    None if recorded.is_some() => return verdict(Some(side), Some(Problem::Missing)),
+                    None if recorded.is_some() => {
+                        return verdict(Some(side), Some(Problem::Missing))
+                    }
                     None => {}
                     Some(None) => return verdict(Some(side), Some(Problem::Malformed)),
                     Some(Some(secret)) => {
@@ -270,7 +280,8 @@ pub fn verify(record: &Record, proofs: &Proofs) -> Vec<Verdict> {
                     }
                 }
             }
-            let (Some(recorded), Some(w), Some(b)) = (recorded, secrets.white, secrets.black) else {
+            let (Some(recorded), Some(w), Some(b)) = (recorded, secrets.white, secrets.black)
+            else {
                 return verdict(None, None);
             };
             let derived = match recorded {

@@ -1162,6 +1162,28 @@ fn check_shape(op: Op, v: &Value) -> Result<(), TestCaseError> {
             prop_assert_eq!(keys(v), BTreeSet::from(["mat"]), "{}", v);
             prop_assert!(v["mat"].is_string(), "{}", v);
         }
+        Op::Verify => {
+            prop_assert_eq!(keys(v), BTreeSet::from(["game", "ok", "rolls"]), "{}", v);
+            let rolls = v["rolls"].as_array().unwrap();
+            prop_assert_eq!(
+                v["ok"].as_bool(),
+                Some(rolls.iter().all(|r| r["ok"] == true)),
+                "{}",
+                v
+            );
+            for r in rolls {
+                let k = keys(r);
+                prop_assert!(k.contains("roll") && k.contains("ok"), "{}", v);
+                prop_assert!(
+                    k.is_subset(&BTreeSet::from([
+                        "roll", "recorded", "ok", "side", "problem"
+                    ])),
+                    "{}",
+                    v
+                );
+                prop_assert_eq!(r["ok"] == true, r.get("problem").is_none(), "{}", v);
+            }
+        }
     }
     Ok(())
 }
@@ -1242,8 +1264,8 @@ proptest! {
 
     /// `cli::answer` never panics on arbitrary text and always answers an object of the right shape.
     #[test]
-    fn cli_survives_arbitrary_text(line in ".{0,200}", op in 0usize..4) {
-        let op = [Op::Legal, Op::Plays, Op::Replay, Op::Mat][op];
+    fn cli_survives_arbitrary_text(line in ".{0,200}", op in 0usize..5) {
+        let op = [Op::Legal, Op::Plays, Op::Replay, Op::Mat, Op::Verify][op];
         check_shape(op, &cli::answer(op, &line))?;
     }
 
@@ -1282,6 +1304,9 @@ proptest! {
         // Replay with junk records and junk times.
         check_shape(Op::Replay, &cli::answer(Op::Replay, &json!({ "record": junk, "now": 5 }).to_string()))?;
         check_shape(Op::Replay, &cli::answer(Op::Replay, &junk.to_string()))?;
+        // Verify with junk records and junk proofs.
+        check_shape(Op::Verify, &cli::answer(Op::Verify, &json!({ "record": junk, "dice": junk }).to_string()))?;
+        check_shape(Op::Verify, &cli::answer(Op::Verify, &json!({ "record": junk }).to_string()))?;
     }
 
     /// Record JSON with valid and broken commands: never a panic; a replay error names the

@@ -94,7 +94,15 @@ pub fn MoveList() -> impl IntoView {
             x.as_ref()
                 .map(|x| {
                     let check = x.remote().map(|_| s.say(Key::CheckRoll));
-                    list_html(x.game().record(), None, white, black, s.say(Key::NoMove), &[], check)
+                    list_html(
+                        x.game().record(),
+                        None,
+                        white,
+                        black,
+                        s.say(Key::NoMove),
+                        &[],
+                        check,
+                    )
                 })
                 .unwrap_or_default()
         })
@@ -141,9 +149,16 @@ fn RollProof(turn: usize, close: impl Fn() + 'static) -> impl IntoView {
         return view! { <section class="roll-proof" data-testid="roll-proof" data-verified="false"></section> }
             .into_any();
     };
-    let short = |hex: &Option<String>| hex.as_deref().map_or_else(|| "—".to_owned(), |h| format!("{}…", &h[..h.len().min(16)]));
+    let short = |hex: &Option<String>| {
+        hex.as_deref()
+            .map_or_else(|| "—".to_owned(), |h| format!("{}…", &h[..h.len().min(16)]))
+    };
     let row = move |side: Side, p: Option<vrhcaby_rules::proof::Part>| {
-        let name = if side == Side::White { s.say(Key::White) } else { s.say(Key::Black) };
+        let name = if side == Side::White {
+            s.say(Key::White)
+        } else {
+            s.say(Key::Black)
+        };
         let commit = short(&p.as_ref().map(|p| p.commit.clone()));
         let secret = short(&p.and_then(|p| p.secret));
         view! {
@@ -162,7 +177,11 @@ fn RollProof(turn: usize, close: impl Fn() + 'static) -> impl IntoView {
             };
             match verdict.side {
                 Some(side) => {
-                    let name = if side == Side::White { s.say(Key::White) } else { s.say(Key::Black) };
+                    let name = if side == Side::White {
+                        s.say(Key::White)
+                    } else {
+                        s.say(Key::Black)
+                    };
                     format!("✗ {}: {name}: {why}.", s.say(Key::RollNotChecked))
                 }
                 None => format!("✗ {}: {why}.", s.say(Key::RollNotChecked)),

@@ -107,7 +107,15 @@ pub fn ReplayScreen() -> impl IntoView {
             g.as_ref()
                 .map(|(_, part)| {
                     let turns = vrhcaby_rules::notation::move_list(part).map_or(0, |t| t.len());
-                    list_html(part, Some(turns), white, black, s.say(Key::NoMove), &marks, None)
+                    list_html(
+                        part,
+                        Some(turns),
+                        white,
+                        black,
+                        s.say(Key::NoMove),
+                        &marks,
+                        None,
+                    )
                 })
                 .unwrap_or_default()
         })
