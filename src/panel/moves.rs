@@ -154,11 +154,7 @@ fn RollProof(turn: usize, close: impl Fn() + 'static) -> impl IntoView {
             .map_or_else(|| "—".to_owned(), |h| format!("{}…", &h[..h.len().min(16)]))
     };
     let row = move |side: Side, p: Option<vrhcaby_rules::proof::Part>| {
-        let name = if side == Side::White {
-            s.say(Key::White)
-        } else {
-            s.say(Key::Black)
-        };
+        let name = move || crate::i18n::side_name(s.lang.get(), side);
         let commit = short(&p.as_ref().map(|p| p.commit.clone()));
         let secret = short(&p.and_then(|p| p.secret));
         view! {
@@ -176,14 +172,11 @@ fn RollProof(turn: usize, close: impl Fn() + 'static) -> impl IntoView {
                 Some(Problem::DiceDiffer) | None => s.say(Key::ProofDiffer),
             };
             match verdict.side {
-                Some(side) => {
-                    let name = if side == Side::White {
-                        s.say(Key::White)
-                    } else {
-                        s.say(Key::Black)
-                    };
-                    format!("✗ {}: {name}: {why}.", s.say(Key::RollNotChecked))
-                }
+                Some(side) => format!(
+                    "✗ {}: {}: {why}.",
+                    s.say(Key::RollNotChecked),
+                    crate::i18n::side_name(s.lang.get(), side)
+                ),
                 None => format!("✗ {}: {why}.", s.say(Key::RollNotChecked)),
             }
         }
