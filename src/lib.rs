@@ -10,6 +10,7 @@ pub mod analysis;
 pub mod app;
 pub mod board;
 pub mod connection;
+pub mod dice_stats;
 pub mod drivers;
 pub mod history;
 pub mod i18n;

@@ -11,6 +11,8 @@ mod negotiate;
 mod note;
 #[cfg(feature = "seal")]
 pub mod room;
+#[cfg(feature = "seal")]
+pub mod table;
 pub mod talk;
 
 pub use negotiate::{Do, Negotiator, ACCEPT_WAIT_MS, REPEAT_MS};

@@ -376,3 +376,120 @@ pub fn analysis_here(
         Lang::En => format!("Played {played}{mark}, best (the arrows) {best} points a game"),
     }
 }
+
+/// "My games"' dice statistics: whose rolls a tally counts (`crate::dice_stats::Whose`);
+/// `level`: the computer's level in words.
+#[must_use]
+pub fn dice_whose(lang: Lang, whose: &crate::dice_stats::Whose, level: &str) -> String {
+    use crate::dice_stats::Whose;
+    match (lang, whose) {
+        (Lang::Cs, Whose::Me) => "Ty".into(),
+        (Lang::En, Whose::Me) => "You".into(),
+        (Lang::Cs, Whose::Computer(_)) => format!("Počítač ({level})"),
+        (Lang::En, Whose::Computer(_)) => format!("The computer ({level})"),
+        (Lang::Cs, Whose::Friend) => "Přátelé na jiném zařízení".into(),
+        (Lang::En, Whose::Friend) => "Friends on another device".into(),
+        (Lang::Cs, Whose::HotSeat) => "Hry na jednom zařízení (obě strany)".into(),
+        (Lang::En, Whose::HotSeat) => "Games on one device (both sides)".into(),
+    }
+}
+
+/// "412 rolls, 71 doubles (17.2 %; fair dice 16.7 %)".
+#[must_use]
+pub fn dice_counts(lang: Lang, rolls: u32, doubles: u32, share: f64) -> String {
+    let share = super::decimal(lang, share * 100.0, 1, false);
+    let fair = super::decimal(lang, 100.0 / 6.0, 1, false);
+    match lang {
+        Lang::Cs => {
+            let hody = match rolls {
+                1 => "hod",
+                2..=4 => "hody",
+                _ => "hodů",
+            };
+            format!(
+                "{rolls} {hody}, z toho dvojic {doubles} ({share} %; u poctivých kostek {fair} %)"
+            )
+        }
+        Lang::En => {
+            let s = if rolls == 1 { "" } else { "s" };
+            format!("{rolls} roll{s}, {doubles} of them doubles ({share}%; fair dice {fair}%)")
+        }
+    }
+}
+
+/// A chi-square test's outcome in plain words: `faces` the faces' test, else the doubles'.
+#[must_use]
+pub fn dice_verdict(
+    lang: Lang,
+    faces: bool,
+    verdict: crate::dice_stats::Verdict,
+    p: Option<f64>,
+) -> String {
+    use crate::dice_stats::Verdict;
+    let what = match (lang, faces) {
+        (Lang::Cs, true) => "Čísla",
+        (Lang::En, true) => "Faces",
+        (Lang::Cs, false) => "Dvojice",
+        (Lang::En, false) => "Doubles",
+    };
+    let p = p.map_or_else(String::new, |p| {
+        let digits = if p >= 0.01 { 2 } else { 4 };
+        let text = if p < 0.0001 {
+            format!("< {}", super::decimal(lang, 0.0001, 4, false))
+        } else {
+            format!("= {}", super::decimal(lang, p, digits, false))
+        };
+        format!(" (p {text})")
+    });
+    let need = if faces { 15 } else { 30 };
+    match (lang, verdict) {
+        (Lang::Cs, Verdict::TooFew) => {
+            format!("{what}: zatím příliš málo hodů na posouzení (test potřebuje aspoň {need}).")
+        }
+        (Lang::En, Verdict::TooFew) => {
+            format!("{what}: too few rolls to tell yet (the test needs at least {need}).")
+        }
+        (Lang::Cs, Verdict::Usual) => {
+            format!("{what}: nic neobvyklého — takové rozložení dávají poctivé kostky běžně{p}.")
+        }
+        (Lang::En, Verdict::Usual) => {
+            format!("{what}: nothing unusual — fair dice give counts like these often{p}.")
+        }
+        (Lang::Cs, Verdict::Unusual) => format!(
+            "{what}: neobvyklé — tak nerovnoměrně padají poctivé kostky méně než jednou z 20{p}. Čistě náhodou to potká každého dvacátého hráče."
+        ),
+        (Lang::En, Verdict::Unusual) => format!(
+            "{what}: unusual — fair dice come out this uneven less than once in 20{p}. By chance alone, one player in 20 sees this."
+        ),
+        (Lang::Cs, Verdict::VeryUnusual) => format!(
+            "{what}: velmi neobvyklé — tak nerovnoměrně padají poctivé kostky méně než jednou z 1 000{p}."
+        ),
+        (Lang::En, Verdict::VeryUnusual) => format!(
+            "{what}: very unusual — fair dice come out this uneven less than once in 1,000{p}."
+        ),
+    }
+}
+
+/// The dice statistics' heading and what they count.
+#[must_use]
+pub fn dice_about(lang: Lang) -> (&'static str, &'static str) {
+    match lang {
+        Lang::Cs => (
+            "Statistika kostek",
+            "Každý hod, se kterým se táhlo, z uložených her: kolikrát padlo které číslo a dvojice, proti podílům poctivých kostek (jedna šestina), s testem chí-kvadrát. Kostky her s přítelem na jiném zařízení nemůže ovlivnit ani jedna strana; každý jejich hod lze ověřit v seznamu tahů.",
+        ),
+        Lang::En => (
+            "Dice statistics",
+            "Every roll a turn was played with, in the kept games: how often each face and doubles came up, against fair dice's shares (one sixth), with a chi-square test. In games with a friend on another device neither side can sway the dice; each of their rolls can be checked in the move list.",
+        ),
+    }
+}
+
+/// The faces' table: its caption's words for a face's row and the share.
+#[must_use]
+pub fn dice_face_words(lang: Lang) -> (&'static str, &'static str) {
+    match lang {
+        Lang::Cs => ("Číslo", "Kolikrát"),
+        Lang::En => ("Face", "Times"),
+    }
+}

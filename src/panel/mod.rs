@@ -5,7 +5,7 @@
 mod controls;
 mod dialogs;
 pub mod modal;
-mod moves;
+pub(crate) mod moves;
 mod players;
 pub mod standard;
 

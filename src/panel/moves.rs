@@ -125,14 +125,59 @@ pub fn MoveList() -> impl IntoView {
         <div on:click=on_click>
             <MoveListOf html=html/>
         </div>
-        {move || open.get().map(|turn| view! { <RollProof turn=turn close=move || open.set(None)/> })}
+        {move || open.get().map(|turn| view! { <LazyProof turn=turn open=open/> })}
+    }
+}
+
+/// The proof of `turn`'s roll: its view and `verify` are in a chunk of their own
+/// (`screens::lazy::roll_proof`), fetched when a roll is first checked; "Loading…" meanwhile, and
+/// if the chunk cannot arrive, a second try (the game stays as it is).
+#[component]
+fn LazyProof(turn: usize, open: RwSignal<Option<usize>>) -> impl IntoView {
+    let s = expect_context::<Settings>();
+    let outcome = RwSignal::new(None::<bool>);
+    let shown = StoredValue::new_local(None::<AnyView>);
+    let owner = Owner::current();
+    let start = move || {
+        let go = || {
+            crate::connection::run(crate::screens::lazy::roll_proof(turn, open), move |r| {
+                let ok = r
+                    .map(|view| shown.try_update_value(|slot| *slot = Some(view)))
+                    .is_ok();
+                outcome.try_set(Some(ok));
+            });
+        };
+        match &owner {
+            Some(owner) => owner.with(go),
+            None => go(),
+        }
+    };
+    start();
+    move || match outcome.get() {
+        None => view! { <p class="roll-proof" aria-busy="true">{move || s.say(Key::Loading)}</p> }
+            .into_any(),
+        Some(true) => shown
+            .try_update_value(Option::take)
+            .flatten()
+            .unwrap_or_else(|| ().into_any()),
+        Some(false) => {
+            let start = start.clone();
+            view! {
+                <section class="roll-proof" role="alert">
+                    <p>{move || s.say(Key::ScreenFailed)}</p>
+                    <button on:click=move |_| { outcome.set(None); start(); }>{move || s.say(Key::Retry)}</button>
+                    <button on:click=move |_| open.set(None)>{move || s.say(Key::Close)}</button>
+                </section>
+            }
+            .into_any()
+        }
     }
 }
 
 /// One roll's proof in a game between two devices: both players' commitments and secrets, and
 /// whether the dice come out of them (`vrhcaby_rules::proof::verify`, as the CLI's `verify`).
 #[component]
-fn RollProof(turn: usize, close: impl Fn() + 'static) -> impl IntoView {
+pub fn RollProof(turn: usize, open: RwSignal<Option<usize>>) -> impl IntoView {
     use vrhcaby_rules::proof::{turn_rolls, verify, Problem};
     let g = expect_context::<GameState>();
     let s = expect_context::<Settings>();
@@ -192,7 +237,7 @@ fn RollProof(turn: usize, close: impl Fn() + 'static) -> impl IntoView {
                 <tbody>{row(Side::White, part.white.clone())}{row(Side::Black, part.black.clone())}</tbody>
             </table>
             <p class=if ok { "verdict ok" } else { "verdict bad" } role="status">{verdict_text}</p>
-            <button data-testid="close-proof" on:click=move |_| close()>{move || s.say(Key::Close)}</button>
+            <button data-testid="close-proof" on:click=move |_| open.set(None)>{move || s.say(Key::Close)}</button>
         </section>
     }
     .into_any()

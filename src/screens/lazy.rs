@@ -32,6 +32,11 @@ split_point!(
     history: history() -> AnyView => view! { <super::HistoryScreen/> }.into_any()
 );
 split_point!(
+    /// One roll's proof in a game between two devices, checked (the move list's "check this roll").
+    proof: roll_proof(turn: usize, open: RwSignal<Option<usize>>) -> AnyView =>
+        view! { <crate::panel::moves::RollProof turn=turn open=open/> }.into_any()
+);
+split_point!(
     /// Learn: the puzzles.
     learn: learn() -> AnyView => view! { <super::LearnScreen/> }.into_any()
 );

@@ -4,7 +4,7 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  connectPair, dragToFirstTarget, launch, newPage, openPosition, playOneMove, serveDist, side,
+  connectPair, dragToFirstTarget, launch, newPage, openPosition, playMoves, playOneMove, serveDist, side,
   snapshot, startGame, waitFreshRoll, waitPhase, openSheet,
 } from './harness.mjs';
 
@@ -189,6 +189,42 @@ test('My games keeps hot-seat games, removes all after a confirmation, and survi
   assert.equal(await page.getByTestId('history-game').count(), 2, 'the first press asks again');
   await page.getByTestId('history-remove-all').click();
   await page.getByTestId('history-empty').waitFor();
+  assert.deepEqual(page.errors, []);
+});
+
+test('My games counts each roll of the kept games in the dice statistics, as the move list has them', { timeout: 120_000 }, async () => {
+  const page = await newPage(browser);
+  await page.goto(`${server.url}?seed=5`);
+  await page.getByTestId('new-local-game').click();
+  await playMoves(page, 24);
+  await (await openSheet(page)).getByTestId('resign').click();
+  await page.getByTestId('confirm-resign').click();
+  await page.getByTestId('result').waitFor();
+  await page.getByTestId('result-menu').click();
+  await page.getByTestId('my-games').click();
+  const tally = page.getByTestId('dice-tally');
+  await tally.waitFor();
+  // Both sides of a game on one device are one tally.
+  assert.equal(await tally.count(), 1);
+  assert.equal(await tally.getAttribute('data-whose'), 'hot_seat');
+  const rolls = Number(await tally.getAttribute('data-rolls'));
+  const doubles = Number(await tally.getAttribute('data-doubles'));
+  assert.ok(rolls >= 6, `rolls: ${rolls}`);
+  assert.match(await page.getByTestId('dice-stats').locator('h2').innerText(), /^Statistika kostek$/);
+  assert.match(await tally.innerText(), new RegExp(`${rolls} (hod|hody|hodů), z toho dvojic ${doubles} `));
+  // The faces' counts are both dice of every roll.
+  const faces = await tally.locator('tbody td').evaluateAll((tds) => tds.map((td) => Number(td.firstChild.textContent)));
+  assert.equal(faces.length, 6);
+  assert.equal(faces.reduce((a, b) => a + b, 0), 2 * rolls);
+  // Fewer than 15 rolls say nothing yet; more are judged in words.
+  const verdict = await tally.getAttribute('data-faces-verdict');
+  assert.ok(rolls < 15 ? verdict === 'too_few' : verdict !== 'too_few', `${rolls} rolls: ${verdict}`);
+  // As many rolls as the game's move list has turns, and as many doubles.
+  await page.getByTestId('history-open').click();
+  await page.getByTestId('replay').waitFor();
+  const turns = await page.getByTestId('move-list').locator('li').allInnerTexts();
+  assert.equal(turns.length, rolls, turns.join(' | '));
+  assert.equal(turns.filter((t) => /\b(\d)\1\b/.test(t.split(':')[0] ?? t)).length, doubles, turns.join(' | '));
   assert.deepEqual(page.errors, []);
 });
 

@@ -40,6 +40,23 @@ const want = (n) => which.includes('all') || which.includes(n);
 const wantRelay = ['all', 'room', 'norelay', 'reconnecting'].some((n) => (process.argv[3] ?? 'all').split(',').includes(n));
 const relay = wantRelay ? await startRelay() : null;
 const which_sizes = (process.env.SIZES ?? 'phone,desk').split(',');
+/** My games with the dice statistics (issue 42): a game against the computer played for a while
+ * and resigned, kept once and put into each shot's storage. */
+let keptGames = null;
+if (want('dicestats')) {
+  const ctx = await browser.newContext({ viewport: sizes.desk });
+  const p = await ctx.newPage();
+  await p.goto(`${server.url}?seed=31`); await p.getByTestId('play-computer').click();
+  await p.getByTestId('start-bot-game').click();
+  for (let i = 0; i < 400 && (await p.getByTestId('result').count()) === 0; i++) {
+    const m = p.locator('.point.movable, .bar.movable').first();
+    if (await m.count()) { await m.click(); const t = p.locator('[data-target]').first(); if (await t.count()) await t.click().catch(() => {}); }
+    else await p.waitForTimeout(150);
+    if (i === 300) { await (await openSheet(p)).getByTestId('resign').click(); await p.getByTestId('confirm-resign').click(); }
+  }
+  keptGames = await p.evaluate(() => localStorage.getItem('vrhcaby.history'));
+  await ctx.close();
+}
 for (const size of which_sizes) for (const lang of ['cs', 'en']) {
   const relayed = relay && `${server.url}?relays=${encodeURIComponent(relay.url)}`;
   if (want('room')) await shoot('room', size, lang, async (p) => {
@@ -98,6 +115,23 @@ for (const size of which_sizes) for (const lang of ['cs', 'en']) {
     const { host, guest } = await connectPair(browser, server.url);
     await waitPhase(host, 'moving', 'rolling'); await host.waitForTimeout(500);
     await host.screenshot({ path: `${out}/peer-host-${lang}.png` }); await guest.screenshot({ path: `${out}/peer-guest-${lang}.png` });
+  }
+  if (want('dicestats') && keptGames) await shoot('dicestats', size, lang, async (p) => {
+    await p.addInitScript((g) => localStorage.setItem('vrhcaby.history', g), keptGames);
+    await p.goto(`${server.url}`); await p.getByTestId('my-games').click();
+    await p.getByTestId('dice-stats').waitFor(); await p.getByTestId('dice-stats').scrollIntoViewIfNeeded();
+  });
+  if (want('proof')) {
+    const { host, guest } = await connectPair(browser, server.url);
+    // The language button is in the page's header on every screen.
+    if (lang === 'en') await host.getByTestId('language').first().click();
+    await host.setViewportSize(sizes[size]);
+    await waitPhase(host, 'moving', 'rolling');
+    const check = host.getByTestId('check-roll').first(); await check.waitFor();
+    await check.scrollIntoViewIfNeeded(); await check.click(); await host.getByTestId('roll-proof').waitFor();
+    await host.getByTestId('roll-proof').scrollIntoViewIfNeeded(); await host.waitForTimeout(400);
+    await host.screenshot({ path: `${out}/proof-${size}-${lang}.png` });
+    await host.context().close(); await guest.context().close();
   }
   if (want('howto')) await shoot('howto', size, lang, async (p) => { await p.goto(`${server.url}`); await p.getByTestId('how-to-play').click(); await p.getByTestId('howto-direction').waitFor(); await p.getByTestId('howto-direction').scrollIntoViewIfNeeded(); });
   if (want('start')) await shoot('start', size, lang, async (p) => { await p.goto(`${server.url}`); await p.getByTestId('my-games').waitFor(); });

@@ -11,12 +11,15 @@ export const DIST = fileURLToPath(new URL('../../dist/', import.meta.url));
  * 298,156 B when the app's wasm was split (2026-12-05), 302,433 B after issue 39 and 317,797 B
  * after issue 43's game screen (bench/FIGURES.md); the budget holds it there, a growth of more
  * than 1% is a decision to write down here. The workers may grow to 200 KB each (issue 40); each
- * chunk is fetched when its screen is first opened. */
+ * chunk is fetched when its screen is first opened. Issue 42's roll proof (its view, `verify` and
+ * SHA-256: 6.1 KB) went into a chunk of its own, fetched when a roll is first checked, so the
+ * first load stays within its budget (319,748 B); the chunks' total grew past 130 KB with it
+ * (130,981 B) and its budget to 140 KB. */
 export const BUDGETS = {
   first_load: 321_000,
   worker: 200_000,
   chunk: 60_000,
-  chunks: 130_000,
+  chunks: 140_000,
 };
 
 const size = (bytes, packed) => ({ raw: bytes.length, gzip: packed ? bytes.length : gzipSync(bytes, { level: 9 }).length });

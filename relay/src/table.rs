@@ -1,0 +1,636 @@
+//! Open tables (issue 42): a player who wants a game *now* puts a table on the public relays, and
+//! a stranger sits down at it. No server: the relays that carry the rooms' notes carry the lobby.
+//!
+//! - **A table** is an addressable event (kind [`TABLE_KIND`], NIP-01's 30000–39999: a relay keeps
+//!   only an author's newest) signed by the page's own fresh key ([`TableKey`], a new one on every
+//!   load). Its content is the owner's wish in clear ([`Wish`]: rules, match length, clock,
+//!   language) — what a stranger needs to choose, and all a relay learns besides timing and
+//!   addresses. It carries NIP-40's `expiration` (a few minutes, renewed while the owner waits)
+//!   and NIP-13's proof of work on its id ([`POW_BITS`]), so a flood costs its sender. A newer
+//!   event of the same author whose content is `"closed"` withdraws the table.
+//! - **A join** travels sealed to the owner's key: an ephemeral event (kind [`SEALED_KIND`]) from
+//!   the joiner's own fresh key, tagged with the owner's, whose content only the two can open
+//!   (ChaCha20-Poly1305 under the SHA-256 of their ECDH secret). It carries a new room secret the
+//!   joiner chose; both then meet in that room (`room::Room`) through the existing link, the
+//!   owner as host, so everything after it is the invitation's path. The owner's answer to a
+//!   second joiner — the table is taken — travels the same way back.
+//! - **The lobby** ([`Lobby`]) keeps the tables heard: checked cheapest first (size, shape, times,
+//!   the id's hash and work, then the signature), one per author, a replayed or older event never
+//!   brings back a withdrawn table, a blocked author is ignored, and at most [`MAX_TABLES`] kept.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use chacha20poly1305::aead::{Aead, KeyInit, Payload};
+use chacha20poly1305::{ChaCha20Poly1305, Nonce};
+use k256::elliptic_curve::point::AffineCoordinates;
+use k256::schnorr::{Signature, SigningKey, VerifyingKey};
+use k256::ProjectivePoint;
+use serde::{Deserialize, Serialize};
+use serde_json::{json, Value};
+use sha2::{Digest, Sha256};
+
+use crate::{hex, unhex};
+
+/// The kind of a table event: addressable (a relay keeps an author's newest per `d` tag).
+pub const TABLE_KIND: u32 = 30_959;
+/// The kind of a sealed join or answer: ephemeral (relays pass it on and keep nothing).
+pub const SEALED_KIND: u32 = 25_960;
+/// The `t` tag of every table (what a lobby subscribes to).
+pub const TABLE_TAG: &str = "vrhcaby-table-v1";
+/// The `d` tag of a table: one table per key.
+pub const TABLE_D: &str = "vrhcaby-table";
+/// The `t` tag of a sealed event.
+pub const SEALED_TAG: &str = "vrhcaby-join-v1";
+/// Leading zero bits of a table event's id (NIP-13): 2¹⁶ hashes on average, a few hundred
+/// milliseconds on a phone.
+pub const POW_BITS: u32 = 16;
+/// A table's life from its (re)publication, in seconds; the owner renews it every
+/// [`RENEW_S`] while waiting.
+pub const TTL_S: u64 = 300;
+pub const RENEW_S: u64 = 120;
+/// The longest life a table may claim, and the furthest in the future its time may be.
+pub const MAX_TTL_S: u64 = 600;
+pub const MAX_SKEW_S: u64 = 60;
+/// The largest event text taken (a table is about 500 bytes).
+pub const MAX_EVENT_BYTES: usize = 2_048;
+/// The most tables a lobby keeps.
+pub const MAX_TABLES: usize = 256;
+
+/// The rules a table is for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Rules {
+    House,
+    Standard,
+}
+
+/// The owner's language.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Lang {
+    Cs,
+    En,
+}
+
+/// What the owner of a table wants to play: all a table says in clear.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Wish {
+    pub rules: Rules,
+    /// The match's length in points (standard rules), 0 for a single game.
+    pub length: u8,
+    /// Played on the clock.
+    pub clock: bool,
+    pub lang: Lang,
+}
+
+impl Wish {
+    /// Whether a table with `self` suits a player who wishes `other`: the same game (the
+    /// language is shown, not filtered on).
+    #[must_use]
+    pub fn fits(&self, other: &Wish) -> bool {
+        self.rules == other.rules && self.length == other.length && self.clock == other.clock
+    }
+
+    fn valid(&self) -> bool {
+        match self.rules {
+            Rules::House => self.length == 0,
+            Rules::Standard => self.length <= 25,
+        }
+    }
+}
+
+/// What a sealed event says.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", deny_unknown_fields)]
+pub enum Sealed {
+    /// A stranger sits down: the room both will meet in (32 hex digits), and the id of the table
+    /// event they answer (a join for a withdrawn or older table is refused).
+    Join { room: String, table: String },
+    /// The owner's answer to a joiner who came second (or to a table already withdrawn).
+    Taken { table: String },
+}
+
+/// Why an event was not taken.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Ignored {
+    /// Longer than [`MAX_EVENT_BYTES`].
+    Oversized,
+    /// Not an event of ours: another kind, tag or shape (anyone's traffic on a public relay).
+    Foreign,
+    /// Its id is not the hash of its fields.
+    BadId,
+    /// A table without the proof of work.
+    NoWork,
+    /// Not signed by its author.
+    BadSignature,
+    /// Expired, or claiming a life longer than [`MAX_TTL_S`].
+    Expired,
+    /// Its time is more than [`MAX_SKEW_S`] ahead of ours.
+    FromTheFuture,
+    /// Not newer than what the lobby has from its author (a replay, a duplicate, a stale copy).
+    Replayed,
+    /// From a key the player blocked.
+    Blocked,
+    /// The content is not a wish (a table) or does not open (a sealed event).
+    Malformed,
+    /// The lobby is full of newer tables.
+    Full,
+}
+
+/// A checked event's fields.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Checked {
+    pub id: String,
+    pub author: String,
+    pub created_at: u64,
+    pub tags: Value,
+    pub content: String,
+}
+
+fn sha(parts: &[&[u8]]) -> [u8; 32] {
+    let mut h = Sha256::new();
+    for p in parts {
+        h.update(p);
+    }
+    h.finalize().into()
+}
+
+/// NIP-01's event id.
+fn event_id(author: &str, created_at: u64, kind: u32, tags: &Value, content: &str) -> [u8; 32] {
+    let text = json!([0, author, created_at, kind, tags, content]).to_string();
+    sha(&[text.as_bytes()])
+}
+
+/// Leading zero bits of `id` (NIP-13's difficulty).
+#[must_use]
+pub fn leading_zero_bits(id: &[u8]) -> u32 {
+    let mut bits = 0;
+    for b in id {
+        if *b == 0 {
+            bits += 8;
+        } else {
+            return bits + b.leading_zeros();
+        }
+    }
+    bits
+}
+
+/// The tag `name`'s first value in `tags`.
+fn tag<'a>(tags: &'a Value, name: &str) -> Option<&'a str> {
+    tags.as_array()?.iter().find_map(|t| {
+        let t = t.as_array()?;
+        (t.first()?.as_str()? == name).then(|| t.get(1)?.as_str())?
+    })
+}
+
+/// Checks an event's text: its size, its shape (of `kind`, with the `t` tag `topic`), its id
+/// and work, then its signature (the costly part, last). `work`: the id's leading zero bits
+/// required before the signature is looked at.
+pub fn check(text: &str, kind: u32, topic: &str, work: u32) -> Result<Checked, Ignored> {
+    if text.len() > MAX_EVENT_BYTES {
+        return Err(Ignored::Oversized);
+    }
+    let event: Value = serde_json::from_str(text).map_err(|_| Ignored::Foreign)?;
+    let str_field = |k: &str| event.get(k).and_then(Value::as_str).ok_or(Ignored::Foreign);
+    let author = str_field("pubkey")?;
+    let content = str_field("content")?;
+    let created_at = event
+        .get("created_at")
+        .and_then(Value::as_u64)
+        .ok_or(Ignored::Foreign)?;
+    if event.get("kind").and_then(Value::as_u64) != Some(u64::from(kind)) {
+        return Err(Ignored::Foreign);
+    }
+    let tags = event
+        .get("tags")
+        .filter(|t| t.is_array())
+        .ok_or(Ignored::Foreign)?;
+    if tag(tags, "t") != Some(topic) {
+        return Err(Ignored::Foreign);
+    }
+    let id = event_id(author, created_at, kind, tags, content);
+    if unhex(str_field("id")?).as_deref() != Some(&id[..]) {
+        return Err(Ignored::BadId);
+    }
+    if leading_zero_bits(&id) < work {
+        return Err(Ignored::NoWork);
+    }
+    let key = unhex(author)
+        .and_then(|b| VerifyingKey::from_bytes(&b).ok())
+        .ok_or(Ignored::BadSignature)?;
+    let sig = unhex(str_field("sig")?)
+        .and_then(|b| Signature::try_from(&b[..]).ok())
+        .ok_or(Ignored::BadSignature)?;
+    key.verify_raw(&id, &sig)
+        .map_err(|_| Ignored::BadSignature)?;
+    Ok(Checked {
+        id: hex(&id),
+        author: author.to_owned(),
+        created_at,
+        tags: tags.clone(),
+        content: content.to_owned(),
+    })
+}
+
+/// A page's key for the lobby: it signs the page's table and seals and opens its joins and
+/// answers. A fresh one on every load (nothing ties two visits together).
+pub struct TableKey {
+    key: SigningKey,
+    public: String,
+}
+
+impl TableKey {
+    /// The key from 32 random bytes; `None` for the (negligibly rare) bytes that are no key.
+    #[must_use]
+    pub fn new(seed: &[u8; 32]) -> Option<TableKey> {
+        let key = SigningKey::from_bytes(seed).ok()?;
+        let public = hex(&key.verifying_key().to_bytes());
+        Some(TableKey { key, public })
+    }
+
+    #[must_use]
+    pub fn public_key(&self) -> &str {
+        &self.public
+    }
+
+    fn signed(
+        &self,
+        kind: u32,
+        created_at: u64,
+        tags: &Value,
+        content: &str,
+        aux: &[u8; 32],
+    ) -> Value {
+        let id = event_id(&self.public, created_at, kind, tags, content);
+        let sig = self
+            .key
+            .sign_raw(&id, aux)
+            .map(|s| hex(&s.to_bytes()))
+            .unwrap_or_default();
+        json!({
+            "id": hex(&id), "pubkey": self.public, "created_at": created_at, "kind": kind,
+            "tags": tags, "content": content, "sig": sig,
+        })
+    }
+
+    /// The page's table event: `wish`, or `None` to withdraw it; at `now` (seconds), living
+    /// [`TTL_S`] (a withdrawal a minute, long enough to reach every lobby). The nonce is searched
+    /// from `start` until the id has `work` leading zero bits.
+    #[must_use]
+    pub fn table(
+        &self,
+        wish: Option<&Wish>,
+        now: u64,
+        work: u32,
+        start: u64,
+        aux: &[u8; 32],
+    ) -> String {
+        let content = wish.map_or_else(
+            || "\"closed\"".to_owned(),
+            |w| serde_json::to_string(w).unwrap_or_default(),
+        );
+        let expires = now + if wish.is_some() { TTL_S } else { 60 };
+        let tags = |nonce: &str| {
+            json!([
+                ["d", TABLE_D],
+                ["t", TABLE_TAG],
+                ["expiration", expires.to_string()],
+                ["nonce", nonce, work.to_string()],
+            ])
+        };
+        // The id's text around the nonce is the same each try: hash it once, then only the
+        // nonce's digits and what follows them.
+        const MARK: &str = "NONCE";
+        let text = json!([0, self.public, now, TABLE_KIND, tags(MARK), content]).to_string();
+        let (before, after) = text.split_once(MARK).unwrap_or((&text, ""));
+        let mut prefix = Sha256::new();
+        prefix.update(before.as_bytes());
+        let mut nonce = start;
+        loop {
+            let digits = nonce.to_string();
+            let mut h = prefix.clone();
+            h.update(digits.as_bytes());
+            h.update(after.as_bytes());
+            let id: [u8; 32] = h.finalize().into();
+            if leading_zero_bits(&id) >= work {
+                return self
+                    .signed(TABLE_KIND, now, &tags(&digits), &content, aux)
+                    .to_string();
+            }
+            nonce = nonce.wrapping_add(1);
+        }
+    }
+
+    /// The cipher shared with the key `other` (hex): ChaCha20-Poly1305 under
+    /// SHA-256("vrhcaby join v1" ‖ x(ECDH)). The x coordinate is the same from either side, whatever
+    /// the parity BIP-340 gave each key.
+    fn cipher(&self, other: &str) -> Option<ChaCha20Poly1305> {
+        let other = VerifyingKey::from_bytes(&unhex(other)?).ok()?;
+        let shared = (ProjectivePoint::from(*other.as_affine()) * **self.key.as_nonzero_scalar())
+            .to_affine()
+            .x();
+        let key = sha(&[b"vrhcaby join v1", &shared]);
+        Some(ChaCha20Poly1305::new((&key).into()))
+    }
+
+    /// `what` sealed to the key `to` (hex), as an event at `now`; `None` if `to` is no key.
+    #[must_use]
+    pub fn seal(
+        &self,
+        to: &str,
+        what: &Sealed,
+        now: u64,
+        nonce: [u8; 12],
+        aux: &[u8; 32],
+    ) -> Option<String> {
+        let plain = serde_json::to_vec(what).ok()?;
+        let aad = format!("{}{}", self.public, to);
+        let sealed = self
+            .cipher(to)?
+            .encrypt(
+                Nonce::from_slice(&nonce),
+                Payload {
+                    msg: &plain,
+                    aad: aad.as_bytes(),
+                },
+            )
+            .ok()?;
+        let content = format!("{}{}", hex(&nonce), hex(&sealed));
+        let tags = json!([["p", to], ["t", SEALED_TAG]]);
+        Some(
+            self.signed(SEALED_KIND, now, &tags, &content, aux)
+                .to_string(),
+        )
+    }
+
+    /// A sealed event to this key: its sender and what it says, if it is one, whole and genuine
+    /// and no older than [`MAX_TTL_S`] (a replay from long ago is ignored).
+    pub fn open(&self, text: &str, now: u64) -> Result<(String, Sealed), Ignored> {
+        let e = check(text, SEALED_KIND, SEALED_TAG, 0)?;
+        if tag(&e.tags, "p") != Some(self.public.as_str()) {
+            return Err(Ignored::Foreign);
+        }
+        if e.created_at > now + MAX_SKEW_S {
+            return Err(Ignored::FromTheFuture);
+        }
+        if e.created_at + MAX_TTL_S < now {
+            return Err(Ignored::Expired);
+        }
+        let bytes = unhex(&e.content)
+            .filter(|b| b.len() > 12)
+            .ok_or(Ignored::Malformed)?;
+        let (nonce, sealed) = bytes.split_at(12);
+        let aad = format!("{}{}", e.author, self.public);
+        let plain = self
+            .cipher(&e.author)
+            .ok_or(Ignored::Malformed)?
+            .decrypt(
+                Nonce::from_slice(nonce),
+                Payload {
+                    msg: sealed,
+                    aad: aad.as_bytes(),
+                },
+            )
+            .map_err(|_| Ignored::Malformed)?;
+        let what: Sealed = serde_json::from_slice(&plain).map_err(|_| Ignored::Malformed)?;
+        if let Sealed::Join { room, .. } = &what {
+            if crate::parse_secret(room).is_none() {
+                return Err(Ignored::Malformed);
+            }
+        }
+        Ok((e.author, what))
+    }
+
+    /// The subscription filter for the sealed events to this key since `since` (seconds).
+    #[must_use]
+    pub fn sealed_filter(&self, since: u64) -> Value {
+        json!({ "kinds": [SEALED_KIND], "#p": [self.public], "#t": [SEALED_TAG], "since": since })
+    }
+}
+
+/// The subscription filter for the open tables.
+#[must_use]
+pub fn tables_filter(since: u64) -> Value {
+    json!({ "kinds": [TABLE_KIND], "#t": [TABLE_TAG], "since": since })
+}
+
+/// One open table in a lobby.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Listed {
+    /// Its event's id (a join names it).
+    pub id: String,
+    /// The owner's key (hex): where a join is sealed to.
+    pub author: String,
+    pub wish: Wish,
+    pub created_at: u64,
+    pub expires: u64,
+}
+
+/// What an event taken did to the lobby.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Change {
+    /// A table is open (new, or renewed).
+    Open(Listed),
+    /// The author's table is withdrawn.
+    Closed(String),
+}
+
+/// The open tables heard, each checked.
+#[derive(Default)]
+pub struct Lobby {
+    /// By author: the newest event taken (a withdrawal kept as `None`, so that its older copies
+    /// stay dead), with its time.
+    tables: BTreeMap<String, (u64, Option<Listed>)>,
+    blocked: BTreeSet<String>,
+}
+
+impl Lobby {
+    #[must_use]
+    pub fn new() -> Lobby {
+        Lobby::default()
+    }
+
+    /// Takes a table event's text heard at `now` (seconds).
+    pub fn take(&mut self, text: &str, now: u64) -> Result<Change, Ignored> {
+        self.take_with(text, now, POW_BITS)
+    }
+
+    /// [`Lobby::take`] with the work asked for (tests ask less).
+    pub fn take_with(&mut self, text: &str, now: u64, work: u32) -> Result<Change, Ignored> {
+        let e = check(text, TABLE_KIND, TABLE_TAG, work)?;
+        if tag(&e.tags, "d") != Some(TABLE_D) {
+            return Err(Ignored::Foreign);
+        }
+        if self.blocked.contains(&e.author) {
+            return Err(Ignored::Blocked);
+        }
+        let expires: u64 = tag(&e.tags, "expiration")
+            .and_then(|x| x.parse().ok())
+            .ok_or(Ignored::Foreign)?;
+        if e.created_at > now + MAX_SKEW_S {
+            return Err(Ignored::FromTheFuture);
+        }
+        if expires <= now || expires > e.created_at + MAX_TTL_S {
+            return Err(Ignored::Expired);
+        }
+        if self
+            .tables
+            .get(&e.author)
+            .is_some_and(|(t, _)| *t >= e.created_at)
+        {
+            return Err(Ignored::Replayed);
+        }
+        let listed = if e.content == "\"closed\"" {
+            None
+        } else {
+            let wish: Wish = serde_json::from_str(&e.content).map_err(|_| Ignored::Malformed)?;
+            if !wish.valid() {
+                return Err(Ignored::Malformed);
+            }
+            Some(Listed {
+                id: e.id,
+                author: e.author.clone(),
+                wish,
+                created_at: e.created_at,
+                expires,
+            })
+        };
+        self.forget_expired(now);
+        if !self.tables.contains_key(&e.author) && self.tables.len() >= MAX_TABLES {
+            // Full: make room by the oldest entry, if this one is newer.
+            let oldest = self
+                .tables
+                .iter()
+                .min_by_key(|(_, (t, _))| *t)
+                .map(|(a, (t, _))| (a.clone(), *t));
+            match oldest {
+                Some((a, t)) if t < e.created_at => {
+                    self.tables.remove(&a);
+                }
+                _ => return Err(Ignored::Full),
+            }
+        }
+        self.tables
+            .insert(e.author.clone(), (e.created_at, listed.clone()));
+        Ok(listed.map_or(Change::Closed(e.author), Change::Open))
+    }
+
+    fn forget_expired(&mut self, now: u64) {
+        // A withdrawal is kept as long as the table it closed could have lived.
+        self.tables.retain(|_, (t, l)| match l {
+            Some(l) => l.expires > now,
+            None => *t + MAX_TTL_S > now,
+        });
+    }
+
+    /// The open tables at `now` that fit `wish` (all with `None`), newest first, without `own`
+    /// (the page's own table).
+    #[must_use]
+    pub fn list(&self, now: u64, wish: Option<&Wish>, own: Option<&str>) -> Vec<Listed> {
+        let mut out: Vec<Listed> = self
+            .tables
+            .values()
+            .filter_map(|(_, l)| l.clone())
+            .filter(|l| l.expires > now && wish.is_none_or(|w| l.wish.fits(w)))
+            .filter(|l| Some(l.author.as_str()) != own)
+            .collect();
+        out.sort_by(|a, b| b.created_at.cmp(&a.created_at).then(a.id.cmp(&b.id)));
+        out
+    }
+
+    /// A table taken by someone (its owner said so, or the player joined another): gone from
+    /// the list until its owner opens it again with a newer event.
+    pub fn close(&mut self, author: &str) {
+        if let Some((_, l)) = self.tables.get_mut(author) {
+            *l = None;
+        }
+    }
+
+    /// Ignores `author` until the page is reloaded (a stranger left and blocked).
+    pub fn block(&mut self, author: &str) {
+        self.blocked.insert(author.to_owned());
+        self.tables.remove(author);
+    }
+}
+
+/// The owner's side of one table: who sat down first. A join names the table event it answers;
+/// the first genuine join for the table open now wins, every later one is answered "taken".
+#[derive(Default)]
+pub struct Owner {
+    /// The id of the table event open now (`None` once withdrawn or taken).
+    open: Option<String>,
+    /// Every id this table has had (a join for an older copy still counts).
+    ids: BTreeSet<String>,
+    /// The joiner who got the game, and the room.
+    seated: Option<(String, String)>,
+}
+
+/// The owner's verdict on a join.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Seat {
+    /// The joiner gets the game: meet in this room (the secret's hex).
+    Play { joiner: String, room: String },
+    /// The same joiner again (its join repeated): nothing new.
+    Again,
+    /// Someone else came first, or the table is withdrawn: answer "taken".
+    Taken { joiner: String, table: String },
+    /// Not for this table (another page's, or junk): ignored.
+    NotOurs,
+}
+
+impl Owner {
+    #[must_use]
+    pub fn new() -> Owner {
+        Owner::default()
+    }
+
+    /// The table is (re)published with event `id`.
+    pub fn opened(&mut self, id: &str) {
+        if self.seated.is_none() {
+            self.open = Some(id.to_owned());
+        }
+        self.ids.insert(id.to_owned());
+    }
+
+    /// The owner left: every later join is answered "taken".
+    pub fn withdrawn(&mut self) {
+        self.open = None;
+    }
+
+    /// Whether a stranger sat down.
+    #[must_use]
+    pub fn seated(&self) -> Option<&(String, String)> {
+        self.seated.as_ref()
+    }
+
+    /// Judges a join from `joiner` (opened by [`TableKey::open`]).
+    pub fn join(&mut self, joiner: &str, what: &Sealed) -> Seat {
+        let Sealed::Join { room, table } = what else {
+            return Seat::NotOurs;
+        };
+        if !self.ids.contains(table) {
+            return Seat::NotOurs;
+        }
+        if let Some((who, r)) = &self.seated {
+            if who == joiner && r == room {
+                return Seat::Again;
+            }
+        }
+        if self.seated.is_none() && self.open.is_some() {
+            self.seated = Some((joiner.to_owned(), room.clone()));
+            self.open = None;
+            return Seat::Play {
+                joiner: joiner.to_owned(),
+                room: room.clone(),
+            };
+        }
+        Seat::Taken {
+            joiner: joiner.to_owned(),
+            table: table.clone(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests;
