@@ -107,6 +107,8 @@ pub enum Sealed {
     /// A stranger sits down: the room both will meet in (32 hex digits), and the id of the table
     /// event they answer (a join for a withdrawn or older table is refused).
     Join { room: String, table: String },
+    /// The owner's answer to the joiner who got the game: come to the room.
+    Welcome { table: String },
     /// The owner's answer to a joiner who came second (or to a table already withdrawn).
     Taken { table: String },
 }
@@ -631,6 +633,9 @@ impl Owner {
         }
     }
 }
+
+mod stranger;
+pub use stranger::{Fresh, Out, Stranger, JOIN_REPEAT_S, JOIN_WAIT_S};
 
 #[cfg(test)]
 mod tests;

@@ -80,7 +80,7 @@ pub fn HistoryScreen() -> impl IntoView {
             </Show>
             <ul class="totals">{summary}</ul>
             <ol class="games">{list}</ol>
-            {move || dice_stats(s.lang.get(), &games.get())}
+            <div inner_html=move || dice_stats_html(s.lang.get(), &games.get())></div>
             <p class="note">{move || i18n::history_cap(s.lang.get(), MAX_GAMES)}</p>
             <div class="row">
                 <Show when=move || !games.with(Vec::is_empty)>
@@ -103,12 +103,14 @@ pub fn HistoryScreen() -> impl IntoView {
 }
 
 /// The dice statistics of `games` (`crate::dice_stats`), each player's in a card; nothing
-/// without a roll.
-fn dice_stats(lang: Lang, games: &[Played]) -> Option<impl IntoView> {
+/// without a roll. Built as one HTML string of our own words and numbers (no player text goes
+/// in), as the move list is: views would cost the chunk kilobytes.
+fn dice_stats_html(lang: Lang, games: &[Played]) -> String {
     use crate::dice_stats::{tallies, Verdict, Whose};
+    use std::fmt::Write;
     let tallies = tallies(games);
     if tallies.is_empty() {
-        return None;
+        return String::new();
     }
     let (title, about) = i18n::dice_about(lang);
     let (face, times) = i18n::dice_face_words(lang);
@@ -118,50 +120,53 @@ fn dice_stats(lang: Lang, games: &[Played]) -> Option<impl IntoView> {
         Verdict::Unusual => "unusual",
         Verdict::VeryUnusual => "very_unusual",
     };
-    let cards = tallies
-        .into_iter()
-        .map(|(whose, t)| {
-            let (who, level) = match &whose {
-                Whose::Me => ("me", String::new()),
-                Whose::Computer(l) => ("computer", level_name(lang, l)),
-                Whose::Friend => ("friend", String::new()),
-                Whose::HotSeat => ("hot_seat", String::new()),
-            };
-            let (faces, doubles) = (t.faces_test(), t.doubles_test());
-            let dice = f64::from(t.rolls.max(1)) * 2.0;
-            let heads = (1..=6).map(|f| view! { <th scope="col">{f}</th> }).collect_view();
-            let cells = t
-                .faces
-                .iter()
-                .map(|&n| {
-                    let share = i18n::decimal(lang, f64::from(n) / dice * 100.0, 1, false);
-                    view! { <td>{n}<small>{format!("{share} %")}</small></td> }
-                })
-                .collect_view();
-            view! {
-                <article class="dice-tally" data-testid="dice-tally" data-whose=who
-                    data-rolls=t.rolls data-doubles=t.doubles
-                    data-faces-verdict=verdict_name(Verdict::of(faces))
-                    data-doubles-verdict=verdict_name(Verdict::of(doubles))>
-                    <h3>{i18n::dice_whose(lang, &whose, &level)}</h3>
-                    <p>{i18n::dice_counts(lang, t.rolls, t.doubles, t.doubles_share())}</p>
-                    <table class="faces">
-                        <thead><tr><th scope="row">{face}</th>{heads}</tr></thead>
-                        <tbody><tr><th scope="row">{times}</th>{cells}</tr></tbody>
-                    </table>
-                    <p class="verdict">{i18n::dice_verdict(lang, true, Verdict::of(faces), faces.map(|x| x.p))}</p>
-                    <p class="verdict">{i18n::dice_verdict(lang, false, Verdict::of(doubles), doubles.map(|x| x.p))}</p>
-                </article>
-            }
-        })
-        .collect_view();
-    Some(view! {
-        <section class="dice-stats" data-testid="dice-stats" aria-labelledby="dice-stats-title">
-            <h2 id="dice-stats-title">{title}</h2>
-            <p class="note">{about}</p>
-            {cards}
-        </section>
-    })
+    let mut out = format!(
+        r#"<section class="dice-stats" data-testid="dice-stats" aria-labelledby="dice-stats-title"><h2 id="dice-stats-title">{title}</h2><p class="note">{about}</p>"#
+    );
+    for (whose, t) in tallies {
+        let (who, level) = match &whose {
+            Whose::Me => ("me", String::new()),
+            Whose::Computer(l) => ("computer", level_name(lang, l)),
+            Whose::Friend => ("friend", String::new()),
+            Whose::HotSeat => ("hot_seat", String::new()),
+        };
+        let (faces, doubles) = (t.faces_test(), t.doubles_test());
+        let (vf, vd) = (Verdict::of(faces), Verdict::of(doubles));
+        let _ = write!(
+            out,
+            r#"<article class="dice-tally" data-testid="dice-tally" data-whose="{who}" data-rolls="{}" data-doubles="{}" data-faces-verdict="{}" data-doubles-verdict="{}"><h3>{}</h3><p>{}</p><table class="faces"><thead><tr><th scope="row">{face}</th>"#,
+            t.rolls,
+            t.doubles,
+            verdict_name(vf),
+            verdict_name(vd),
+            i18n::dice_whose(lang, &whose, &level),
+            i18n::dice_counts(lang, t.rolls, t.doubles, t.doubles_share()),
+        );
+        for f in 1..=6 {
+            let _ = write!(out, r#"<th scope="col">{f}</th>"#);
+        }
+        let _ = write!(
+            out,
+            r#"</tr></thead><tbody><tr><th scope="row">{times}</th>"#
+        );
+        let dice = f64::from(t.rolls.max(1)) * 2.0;
+        let percent = match lang {
+            Lang::Cs => "\u{a0}%",
+            Lang::En => "%",
+        };
+        for &n in &t.faces {
+            let share = i18n::decimal(lang, f64::from(n) / dice * 100.0, 1, false);
+            let _ = write!(out, "<td>{n}<small>{share}{percent}</small></td>");
+        }
+        let _ = write!(
+            out,
+            r#"</tr></tbody></table><p class="verdict">{}</p><p class="verdict">{}</p></article>"#,
+            i18n::dice_verdict(lang, true, vf, faces.map(|x| x.p)),
+            i18n::dice_verdict(lang, false, vd, doubles.map(|x| x.p)),
+        );
+    }
+    out.push_str("</section>");
+    out
 }
 
 fn outcome_name(o: Outcome) -> &'static str {

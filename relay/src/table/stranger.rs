@@ -1,0 +1,313 @@
+//! One page in the lobby, as the relay worker runs it: its own table (published with its work,
+//! renewed, withdrawn), the tables it hears (the [`Lobby`]), a join it makes and the joins it
+//! answers (the [`Owner`]). Pure: the worker hands it what relays say, what the page asks and the
+//! time, and carries out what it answers ([`Out`]), so every hostile relay's trick is a native
+//! test (`tests.rs`).
+
+use super::{Ignored, Listed, Lobby, Owner, Sealed, Seat, TableKey, Wish, RENEW_S};
+
+/// A join not answered within this long is given up: the owner is gone.
+pub const JOIN_WAIT_S: u64 = 12;
+/// A join is said again this often while unanswered (a relay may drop it).
+pub const JOIN_REPEAT_S: u64 = 3;
+
+/// What the worker is to do.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Out {
+    /// Send this event (JSON text) to every open relay.
+    Send(String),
+    /// The open tables that fit the page's wish, newest first (the page's own left out).
+    List(Vec<Listed>),
+    /// A game is agreed: meet in the room of this secret (32 hex digits), the owner of the
+    /// table as host. `opponent`: the stranger's key (to block them later).
+    Play {
+        room: String,
+        host: bool,
+        opponent: String,
+    },
+    /// The table the page sat down at is taken or gone.
+    Taken { author: String },
+}
+
+/// The page's join in flight.
+struct Joining {
+    author: String,
+    table: String,
+    room: String,
+    since: u64,
+    said: u64,
+}
+
+/// The fresh randomness a step may need: a room secret, a nonce, the signature's aux bytes and
+/// where the work's search starts.
+#[derive(Clone, Copy)]
+pub struct Fresh {
+    pub room: [u8; 16],
+    pub nonce: [u8; 12],
+    pub aux: [u8; 32],
+    pub start: u64,
+}
+
+/// One page's part in the lobby.
+pub struct Stranger {
+    key: TableKey,
+    work: u32,
+    lobby: Lobby,
+    /// What the page wishes to play (the list is filtered by it).
+    wish: Option<Wish>,
+    /// The page's table is open: when it was last published.
+    published: Option<u64>,
+    owner: Owner,
+    joining: Option<Joining>,
+    /// A game agreed: the page is done with the lobby.
+    playing: bool,
+    /// The list last handed out (a new one only when it changes).
+    shown: Vec<Listed>,
+    /// The page's table was withdrawn to sit at another: open it again if that fails.
+    reopen: bool,
+}
+
+impl Stranger {
+    /// A page in the lobby with `key`, asking `work` bits of every table (and giving as many).
+    #[must_use]
+    pub fn new(key: TableKey, work: u32) -> Stranger {
+        Stranger {
+            key,
+            work,
+            lobby: Lobby::new(),
+            wish: None,
+            published: None,
+            owner: Owner::new(),
+            joining: None,
+            playing: false,
+            shown: Vec::new(),
+            reopen: false,
+        }
+    }
+
+    #[must_use]
+    pub fn public_key(&self) -> &str {
+        self.key.public_key()
+    }
+
+    /// The subscriptions (NIP-01 filters) the worker asks each relay for.
+    #[must_use]
+    pub fn filters(&self, since: u64) -> [serde_json::Value; 2] {
+        [super::tables_filter(since), self.key.sealed_filter(since)]
+    }
+
+    /// The list now, if it changed since last handed out.
+    fn list(&mut self, now: u64) -> Option<Out> {
+        let list = self
+            .lobby
+            .list(now, self.wish.as_ref(), Some(self.key.public_key()));
+        if list == self.shown {
+            return None;
+        }
+        self.shown.clone_from(&list);
+        Some(Out::List(list))
+    }
+
+    /// The page wishes `wish`: its list is filtered by it; with `open`, its table is published
+    /// (again, if the wish changed).
+    pub fn wish(&mut self, wish: Wish, open: bool, now: u64, fresh: Fresh) -> Vec<Out> {
+        let mut out = Vec::new();
+        let changed = self.wish != Some(wish);
+        self.wish = Some(wish);
+        if open && !self.playing && (changed || self.published.is_none()) {
+            out.push(self.publish(now, fresh));
+        } else if !open && self.published.is_some() {
+            out.extend(self.withdraw(now, fresh));
+        }
+        self.shown.clear();
+        out.extend(self.list(now));
+        out
+    }
+
+    fn publish(&mut self, now: u64, fresh: Fresh) -> Out {
+        let text = self
+            .key
+            .table(self.wish.as_ref(), now, self.work, fresh.start, &fresh.aux);
+        if let Ok(e) = serde_json::from_str::<serde_json::Value>(&text) {
+            if let Some(id) = e["id"].as_str() {
+                self.owner.opened(id);
+            }
+        }
+        self.published = Some(now);
+        Out::Send(text)
+    }
+
+    /// The page's table withdrawn (the player left, or a game started).
+    pub fn withdraw(&mut self, now: u64, fresh: Fresh) -> Vec<Out> {
+        if self.published.take().is_none() {
+            return Vec::new();
+        }
+        self.owner.withdrawn();
+        vec![Out::Send(self.key.table(
+            None,
+            now,
+            self.work,
+            fresh.start,
+            &fresh.aux,
+        ))]
+    }
+
+    /// The page sits down at `author`'s table (as listed): a join sealed to its owner, with a
+    /// room of the page's choosing.
+    pub fn sit(&mut self, author: &str, now: u64, fresh: Fresh) -> Vec<Out> {
+        if self.playing || self.joining.is_some() {
+            return Vec::new();
+        }
+        let Some(table) = self.shown.iter().find(|l| l.author == author).cloned() else {
+            return vec![Out::Taken {
+                author: author.to_owned(),
+            }];
+        };
+        // One table per page: sitting at another withdraws the page's own (a join for it now
+        // hears "taken"; two pages sitting at each other's tables at once both hear it).
+        let mut out = self.withdraw(now, fresh);
+        self.reopen = !out.is_empty();
+        let room = crate::hex(&fresh.room);
+        self.joining = Some(Joining {
+            author: table.author.clone(),
+            table: table.id,
+            room,
+            since: now,
+            said: now,
+        });
+        out.extend(self.say_join(now, fresh));
+        out
+    }
+
+    /// A join that failed: the page's own table, withdrawn for it, is open again.
+    fn given_up(&mut self, author: String, now: u64, fresh: Fresh, out: &mut Vec<Out>) {
+        self.lobby.close(&author);
+        out.push(Out::Taken { author });
+        if std::mem::take(&mut self.reopen) {
+            out.push(self.publish(now, fresh));
+        }
+        out.extend(self.list(now));
+    }
+
+    fn say_join(&mut self, now: u64, fresh: Fresh) -> Option<Out> {
+        let j = self.joining.as_mut()?;
+        j.said = now;
+        let what = Sealed::Join {
+            room: j.room.clone(),
+            table: j.table.clone(),
+        };
+        self.key
+            .seal(&j.author, &what, now, fresh.nonce, &fresh.aux)
+            .map(Out::Send)
+    }
+
+    /// A stranger left and is blocked: their tables are ignored until the page reloads.
+    pub fn block(&mut self, author: &str, now: u64) -> Vec<Out> {
+        self.lobby.block(author);
+        self.list(now).into_iter().collect()
+    }
+
+    /// An event a relay carried (the event object's JSON text).
+    /// Once playing, the page still answers joins for its table (the winner's again with its
+    /// welcome, anyone else's at once with "taken") and hears nothing else.
+    pub fn heard(&mut self, text: &str, now: u64, fresh: Fresh) -> Result<Vec<Out>, Ignored> {
+        match self.lobby.take_with(text, now, self.work) {
+            Ok(_) if self.playing => return Ok(Vec::new()),
+            Ok(_) => return Ok(self.list(now).into_iter().collect()),
+            Err(Ignored::Foreign) => {}
+            Err(e) => return Err(e),
+        }
+        let (from, what) = self.key.open(text, now)?;
+        let mut out = Vec::new();
+        match &what {
+            Sealed::Join { .. } => match self.owner.join(&from, &what) {
+                Seat::Play { joiner, room } => {
+                    let table = match &what {
+                        Sealed::Join { table, .. } => table.clone(),
+                        _ => String::new(),
+                    };
+                    out.extend(self.seal_to(&joiner, &Sealed::Welcome { table }, now, fresh));
+                    out.extend(self.withdraw(now, fresh));
+                    self.playing = true;
+                    self.joining = None;
+                    out.push(Out::Play {
+                        room,
+                        host: true,
+                        opponent: joiner,
+                    });
+                }
+                Seat::Again => {
+                    if let Sealed::Join { table, .. } = &what {
+                        let welcome = Sealed::Welcome {
+                            table: table.clone(),
+                        };
+                        out.extend(self.seal_to(&from, &welcome, now, fresh));
+                    }
+                }
+                Seat::Taken { joiner, table } => {
+                    out.extend(self.seal_to(&joiner, &Sealed::Taken { table }, now, fresh));
+                }
+                Seat::NotOurs => {}
+            },
+            Sealed::Welcome { table } | Sealed::Taken { table } => {
+                let welcomed = matches!(what, Sealed::Welcome { .. });
+                let ours = self
+                    .joining
+                    .as_ref()
+                    .is_some_and(|j| j.author == from && j.table == *table);
+                if !ours {
+                    return Err(Ignored::Foreign);
+                }
+                let Some(j) = self.joining.take() else {
+                    return Ok(out);
+                };
+                if welcomed {
+                    self.lobby.close(&j.author);
+                    self.playing = true;
+                    out.push(Out::Play {
+                        room: j.room,
+                        host: false,
+                        opponent: j.author,
+                    });
+                } else {
+                    self.given_up(j.author, now, fresh, &mut out);
+                }
+            }
+        }
+        Ok(out)
+    }
+
+    fn seal_to(&self, to: &str, what: &Sealed, now: u64, fresh: Fresh) -> Option<Out> {
+        self.key
+            .seal(to, what, now, fresh.nonce, &fresh.aux)
+            .map(Out::Send)
+    }
+
+    /// Time passes: the page's table renewed before it expires, a join said again or given up,
+    /// expired tables gone from the list.
+    pub fn tick(&mut self, now: u64, fresh: Fresh) -> Vec<Out> {
+        let mut out = Vec::new();
+        if self.playing {
+            return out;
+        }
+        if self.published.is_some_and(|t| now >= t + RENEW_S) {
+            out.push(self.publish(now, fresh));
+        }
+        if let Some(j) = &self.joining {
+            if now >= j.since + JOIN_WAIT_S {
+                // Its owner did not answer: gone, for this page.
+                let author = j.author.clone();
+                self.joining = None;
+                self.given_up(author, now, fresh, &mut out);
+                return out;
+            } else if now >= j.said + JOIN_REPEAT_S {
+                out.extend(self.say_join(now, fresh));
+            }
+        }
+        out.extend(self.list(now));
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests;
