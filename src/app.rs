@@ -66,7 +66,7 @@ pub fn App() -> impl IntoView {
                 Screen::HowTo => EitherOf6::B(lazy::show(lazy::how_to)),
                 Screen::Game => EitherOf6::C(view! { <GameScreen/> }),
                 Screen::Friend => EitherOf6::D(lazy::show(lazy::friend)),
-                Screen::Computer | Screen::Replay | Screen::History | Screen::Learn => EitherOf6::E(more_screens(d.nav.screen.get())),
+                Screen::Computer | Screen::Replay | Screen::History | Screen::Learn | Screen::Lobby => EitherOf6::E(more_screens(d.nav.screen.get())),
             }}
         </div>
     }
@@ -86,6 +86,7 @@ fn act_on_tap(d: Dispatch, tap: &str) {
         }
         "start-bot-game" => crate::screens::computer::start_from_page(d),
         "my-games" => d.nav.screen.set(Screen::History),
+        "play-stranger" => d.nav.screen.set(Screen::Lobby),
         "how-to-play" => d.nav.screen.set(Screen::HowTo),
         _ => {}
     }
@@ -94,12 +95,13 @@ fn act_on_tap(d: Dispatch, tap: &str) {
 /// The screens reached from the start screen or a game (other than the game and connecting).
 fn more_screens(screen: Screen) -> impl IntoView {
     use crate::screens::ComputerScreen;
-    use leptos::either::EitherOf4;
+    use leptos::either::EitherOf5;
     match screen {
-        Screen::Replay => EitherOf4::A(lazy::show(lazy::replay)),
-        Screen::History => EitherOf4::B(lazy::show(lazy::history)),
-        Screen::Learn => EitherOf4::C(lazy::show(lazy::learn)),
-        _ => EitherOf4::D(view! { <ComputerScreen/> }),
+        Screen::Replay => EitherOf5::A(lazy::show(lazy::replay)),
+        Screen::History => EitherOf5::B(lazy::show(lazy::history)),
+        Screen::Learn => EitherOf5::C(lazy::show(lazy::learn)),
+        Screen::Lobby => EitherOf5::E(lazy::show(lazy::lobby)),
+        _ => EitherOf5::D(view! { <ComputerScreen/> }),
     }
 }
 

@@ -10,6 +10,8 @@ pub enum Sound {
     Move,
     Hit,
     Warning,
+    /// Someone sat down at the player's open table.
+    Chime,
 }
 
 thread_local! {
@@ -49,6 +51,15 @@ fn beep(ctx: &AudioContext, sound: Sound) -> Result<(), wasm_bindgen::JsValue> {
             0.08,
         ),
         Sound::Warning => (&[(880.0, 0.0, 0.08)], OscillatorType::Sine, 0.06),
+        Sound::Chime => (
+            &[
+                (660.0, 0.0, 0.12),
+                (880.0, 0.12, 0.12),
+                (1_320.0, 0.24, 0.2),
+            ],
+            OscillatorType::Sine,
+            0.08,
+        ),
     };
     let t0 = ctx.current_time();
     for &(freq, start, len) in tones {

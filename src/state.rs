@@ -109,6 +109,8 @@ pub enum Screen {
     History,
     /// "Learn from your mistakes": the analysed game's puzzles.
     Learn,
+    /// Open tables: "Play someone now".
+    Lobby,
 }
 
 /// The hint on the board (`drivers::bot`): the steps of the strongest play for the person's roll,

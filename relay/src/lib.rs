@@ -14,6 +14,7 @@ pub mod room;
 #[cfg(feature = "seal")]
 pub mod table;
 pub mod talk;
+pub mod wish;
 
 pub use negotiate::{Do, Negotiator, ACCEPT_WAIT_MS, REPEAT_MS};
 pub use note::{Note, Role, What};

@@ -3,6 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::wish::Wish;
 use crate::Note;
 
 /// What the page tells the relay worker.
@@ -21,6 +22,28 @@ pub enum ToWorker {
     Leave,
     /// The page is visible again: retry every relay now.
     Wake,
+    /// Enter the lobby (open tables, `table`) through `relays`, wishing `wish`; with `open`, the
+    /// page's own table is published (and kept, renewed, until `Leave`, a game, or `open` false).
+    /// Leaves any room before; said again, it changes the wish or the table.
+    Lobby {
+        relays: Vec<String>,
+        wish: Wish,
+        open: bool,
+    },
+    /// Sit down at the table of `author` (as listed).
+    Sit { author: String },
+    /// Ignore `author` from now on (a stranger left and blocked).
+    Block { author: String },
+}
+
+/// An open table as the page lists it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TableInfo {
+    /// The owner's key (hex): what the page sits down at or blocks.
+    pub author: String,
+    pub wish: Wish,
+    /// When it was (re)published, in seconds.
+    pub created_at: u64,
 }
 
 /// What the relay worker tells the page.
@@ -38,12 +61,35 @@ pub enum FromWorker {
         total: usize,
         tried: usize,
     },
+    /// The open tables that fit the page's wish, newest first (the page's own left out).
+    Tables { tables: Vec<TableInfo> },
+    /// A relay answered the page's table (NIP-01's OK): how many relays refuse it (a relay may
+    /// refuse the event kind; it is sent no table from then on).
+    Published { refused: usize },
+    /// A game is agreed with a stranger: meet in the room of `room`, the table's owner as host.
+    Play {
+        room: String,
+        host: bool,
+        opponent: String,
+    },
+    /// The table the page sat down at is taken or gone.
+    Taken { author: String },
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::wish::{Lang, Rules};
     use crate::{Role, What};
+
+    fn wish() -> Wish {
+        Wish {
+            rules: Rules::Standard,
+            length: 5,
+            clock: true,
+            lang: Lang::Cs,
+        }
+    }
 
     #[test]
     fn each_message_reads_back_as_written() {
@@ -65,6 +111,17 @@ mod tests {
             ToWorker::Quiet,
             ToWorker::Leave,
             ToWorker::Wake,
+            ToWorker::Lobby {
+                relays: vec!["ws://127.0.0.1:7000".into()],
+                wish: wish(),
+                open: true,
+            },
+            ToWorker::Sit {
+                author: "ab".repeat(32),
+            },
+            ToWorker::Block {
+                author: "cd".repeat(32),
+            },
         ] {
             let text = serde_json::to_string(&m).unwrap();
             assert_eq!(
@@ -80,6 +137,22 @@ mod tests {
                 open: 1,
                 total: 3,
                 tried: 2,
+            },
+            FromWorker::Tables {
+                tables: vec![TableInfo {
+                    author: "ab".repeat(32),
+                    wish: wish(),
+                    created_at: 1_800_000_000,
+                }],
+            },
+            FromWorker::Published { refused: 1 },
+            FromWorker::Play {
+                room: "01".repeat(16),
+                host: true,
+                opponent: "ab".repeat(32),
+            },
+            FromWorker::Taken {
+                author: "ab".repeat(32),
             },
         ] {
             let text = serde_json::to_string(&m).unwrap();

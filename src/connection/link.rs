@@ -207,6 +207,34 @@ pub fn invite(d: Dispatch) {
     });
 }
 
+/// The owner of an open table a stranger sat down at (`lobby`): a new peer game, hosted in the
+/// room whose secret the stranger chose, as an invitation's host would (the game as a friend's
+/// would be; no link to show).
+pub fn host_table(d: Dispatch, secret: String) {
+    close();
+    d.nav.stage.set(Stage::Connecting);
+    d.nav.screen.set(Screen::Friend);
+    let id = format!("{:016x}", platform::entropy());
+    let game = PeerGame::new_under(
+        id.clone(),
+        Side::White,
+        storage::remembered_variant_for_peer(),
+        platform::now_ms(),
+    );
+    let own_ice = ice_servers();
+    let info = RoomInfo {
+        secret,
+        role: Role::Host,
+        relays: room::relays(),
+        ice: (own_ice.trim() != DEFAULT_ICE).then(|| own_ice.clone()),
+        game: id,
+        token: String::new(),
+    };
+    storage::adopt(d, Session::peer(PeerSession::new(game)), move || {
+        room::enter(d, info, false, HOOKS);
+    });
+}
+
 /// The one link of a room.
 fn room_link(info: &RoomInfo) -> String {
     page_link(&super::invite::room_fragment(

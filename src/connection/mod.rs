@@ -18,6 +18,7 @@ pub mod handover;
 pub mod ice;
 pub mod invite;
 pub mod link;
+pub mod lobby;
 pub mod net;
 pub mod room;
 

@@ -311,6 +311,11 @@ fn from_worker(d: Dispatch, text: &str) {
                 fall_back(d);
             }
         }
+        // The lobby's messages (`connection::lobby`'s own worker), never a room's.
+        FromWorker::Tables { .. }
+        | FromWorker::Published { .. }
+        | FromWorker::Play { .. }
+        | FromWorker::Taken { .. } => {}
     }
 }
 

@@ -6,6 +6,7 @@ mod errors;
 mod friend;
 mod howto;
 mod learn;
+mod lobby;
 mod phrases;
 mod records;
 mod standard;
@@ -21,6 +22,7 @@ pub use learn::{
     chances_lost, equity_meaning, loss_words, play_words, puzzle_task, puzzle_verdict,
     tutor_warning,
 };
+pub use lobby::{lobby, refused_words, table_age, wish_words, Lobby};
 pub use phrases::*;
 pub use records::*;
 pub use standard::*;
@@ -169,6 +171,7 @@ keys! {
     Forfeits,
     NoMove,
     PlayFriend,
+    PlayStranger,
     Invitation,
     CopyLink,
     CopyCode,

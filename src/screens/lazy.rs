@@ -24,6 +24,10 @@ split_point!(
     friend: friend() -> AnyView => view! { <super::FriendScreen/> }.into_any()
 );
 split_point!(
+    /// Open tables: play someone now (with the connection, in its chunk).
+    friend: lobby() -> AnyView => view! { <super::LobbyScreen/> }.into_any()
+);
+split_point!(
     /// A game record replayed.
     replay: replay() -> AnyView => view! { <super::ReplayScreen/> }.into_any()
 );

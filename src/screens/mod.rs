@@ -9,6 +9,8 @@ mod start;
 
 mod friend;
 pub use friend::FriendScreen;
+mod lobby;
+pub use lobby::LobbyScreen;
 
 pub(crate) mod computer;
 pub use computer::ComputerScreen;

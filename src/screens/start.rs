@@ -63,6 +63,9 @@ pub fn StartScreen() -> impl IntoView {
                 <button data-testid="play-friend" on:click=move |_| crate::connection::invite(d)>
                     {move || s.say(Key::PlayFriend)}
                 </button>
+                <button data-testid="play-stranger" on:click=move |_| nav.screen.set(Screen::Lobby)>
+                    {move || s.say(Key::PlayStranger)}
+                </button>
                 {import_button(d)}
                 <button data-testid="my-games" on:click=move |_| open_history(d)>
                     {move || s.say(Key::MyGames)}

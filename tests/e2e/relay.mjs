@@ -71,9 +71,10 @@ export async function startRelay() {
 /** A hostile relay in front of `upstream`: each client gets its own upstream connection, and of
  * the events the relay would deliver it drops `drop`, delays some by up to `delayMs`, sends some
  * twice, and every `replayMs` sends again an event it delivered before (to every client).
- * Half the replays are forged (content or stamp changed). Returns `{ url, events, forged,
- * stop() }` (how many events it saw and forged). */
-export async function hostileRelay(upstream, { drop = 0.3, delayMs = 3000, duplicate = 0.3, replayMs = 700, seed = 1 } = {}) {
+ * Half the replays are forged (content or stamp changed). It refuses events of `refuseKinds`
+ * (NIP-01's OK false). Returns `{ url, events, forged, published, inject, stop() }` (how many
+ * events it saw and forged, what the pages sent it, and a way to hand them any event). */
+export async function hostileRelay(upstream, { drop = 0.3, delayMs = 3000, duplicate = 0.3, replayMs = 700, seed = 1, refuseKinds = [] } = {}) {
   let state = seed;
   const random = () => { state = (state * 1103515245 + 12345) % 2147483648; return state / 2147483648; };
   const port = await freePort();
@@ -108,6 +109,13 @@ export async function hostileRelay(upstream, { drop = 0.3, delayMs = 3000, dupli
     client.on('message', (m) => {
       const text = m.toString();
       published.push(text);
+      // An event of a kind this relay refuses: NIP-01's OK false, and nothing passed on.
+      let msg;
+      try { msg = JSON.parse(text); } catch { msg = null; }
+      if (msg?.[0] === 'EVENT' && refuseKinds.includes(msg[1]?.kind)) {
+        client.send(JSON.stringify(['OK', msg[1].id, false, 'blocked: this relay does not take this kind']));
+        return;
+      }
       if (up.readyState === 1) up.send(text); else queue.push(text);
     });
     up.on('message', (m) => {
@@ -133,6 +141,8 @@ export async function hostileRelay(upstream, { drop = 0.3, delayMs = 3000, dupli
     forged: () => forged,
     /** Every message the pages sent to this relay. */
     published: () => published,
+    /** Sends `event` to every client as if their subscription `sub` matched it. */
+    inject(sub, event) { for (const c of clients) if (c.readyState === 1) c.send(JSON.stringify(['EVENT', sub, event])); },
     stop() { clearInterval(replay); for (const c of clients) c.terminate(); server.close(); },
   };
 }

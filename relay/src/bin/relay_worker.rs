@@ -21,7 +21,8 @@ mod worker {
 
     use serde_json::{json, Value};
     use vrhcaby_relay::room::Room;
-    use vrhcaby_relay::talk::{FromWorker, ToWorker};
+    use vrhcaby_relay::table::{self, Fresh, Out, Stranger, TableKey};
+    use vrhcaby_relay::talk::{FromWorker, TableInfo, ToWorker};
     use vrhcaby_relay::{parse_secret, Note, REPEAT_MS};
     use wasm_bindgen::prelude::*;
     use wasm_bindgen::JsCast;
@@ -33,6 +34,8 @@ mod worker {
     const SEEN: usize = 256;
     /// Events older than this (by their own stamp) are not even opened.
     const OLDEST_S: u64 = 600;
+    /// How often, in seconds, the lobby asks each relay for the tables again.
+    const RESUBSCRIBE_S: u64 = 10;
 
     struct Relay {
         url: String,
@@ -40,6 +43,8 @@ mod worker {
         open: bool,
         tried: bool,
         pause_ms: i32,
+        /// The relay refused the page's table (its kind, or its work): tables are not sent to it.
+        refuses: bool,
     }
 
     #[derive(Default)]
@@ -50,6 +55,11 @@ mod worker {
         seen: VecDeque<String>,
         generation: u32,
         reported: (usize, usize, usize),
+        /// In the lobby: the page's part there, and its table event last published (said again
+        /// to each relay as it opens).
+        stranger: Option<Stranger>,
+        table: Option<(String, String)>,
+        ticks: u64,
     }
 
     thread_local! {
@@ -103,6 +113,12 @@ mod worker {
             REPEAT_MS as i32,
         );
         repeat.forget();
+        let tick = Closure::<dyn FnMut()>::new(lobby_tick);
+        let _ = scope().set_interval_with_callback_and_timeout_and_arguments_0(
+            tick.as_ref().unchecked_ref(),
+            1_000,
+        );
+        tick.forget();
         post(&FromWorker::Ready);
     }
 
@@ -116,36 +132,178 @@ mod worker {
                     return;
                 };
                 leave();
-                let generation = STATE.with(|s| {
-                    let mut s = s.borrow_mut();
-                    s.room = Some(Room::new(&secret));
-                    s.relays = relays
-                        .into_iter()
-                        .filter(|u| u.starts_with("ws://") || u.starts_with("wss://"))
-                        .take(MOST_RELAYS)
-                        .map(|url| Relay {
-                            url,
-                            socket: None,
-                            open: false,
-                            tried: false,
-                            pause_ms: 1_000,
-                        })
-                        .collect();
-                    s.generation
-                });
-                let n = STATE.with(|s| s.borrow().relays.len());
-                for i in 0..n {
-                    connect(generation, i);
+                STATE.with(|s| s.borrow_mut().room = Some(Room::new(&secret)));
+                open_relays(relays);
+            }
+            ToWorker::Lobby { relays, wish, open } => {
+                let entered = STATE.with(|s| s.borrow().stranger.is_some());
+                if !entered {
+                    leave();
+                    let Some(key) = TableKey::new(&random()) else {
+                        return;
+                    };
+                    STATE.with(|s| {
+                        s.borrow_mut().stranger = Some(Stranger::new(key, table::POW_BITS));
+                    });
+                    open_relays(relays);
                 }
-                report();
+                let out = with_stranger(|st, now| st.wish(wish, open, now, fresh()));
+                carry_out(out);
+            }
+            ToWorker::Sit { author } => {
+                let out = with_stranger(|st, now| st.sit(&author, now, fresh()));
+                carry_out(out);
+            }
+            ToWorker::Block { author } => {
+                let out = with_stranger(|st, now| st.block(&author, now));
+                carry_out(out);
             }
             ToWorker::Say { note } => {
                 STATE.with(|s| s.borrow_mut().note = Some(note));
                 say_again();
             }
             ToWorker::Quiet => STATE.with(|s| s.borrow_mut().note = None),
-            ToWorker::Leave => leave(),
+            ToWorker::Leave => {
+                // The page's table withdrawn on every open relay before the sockets close.
+                let out = with_stranger(|st, now| st.withdraw(now, fresh()));
+                carry_out(out);
+                leave();
+            }
             ToWorker::Wake => wake(),
+        }
+    }
+
+    /// Opens a socket to each of `relays` (`ws://` or `wss://`, at most [`MOST_RELAYS`]).
+    fn open_relays(relays: Vec<String>) {
+        let generation = STATE.with(|s| {
+            let mut s = s.borrow_mut();
+            s.relays = relays
+                .into_iter()
+                .filter(|u| u.starts_with("ws://") || u.starts_with("wss://"))
+                .take(MOST_RELAYS)
+                .map(|url| Relay {
+                    url,
+                    socket: None,
+                    open: false,
+                    tried: false,
+                    pause_ms: 1_000,
+                    refuses: false,
+                })
+                .collect();
+            s.generation
+        });
+        let n = STATE.with(|s| s.borrow().relays.len());
+        for i in 0..n {
+            connect(generation, i);
+        }
+        report();
+    }
+
+    fn now_s() -> u64 {
+        (now_ms() / 1000.0) as u64
+    }
+
+    fn fresh() -> Fresh {
+        Fresh {
+            room: random(),
+            nonce: random(),
+            aux: random(),
+            start: u64::from_le_bytes(random()),
+        }
+    }
+
+    /// `f` on the page's part in the lobby, if it is in one.
+    fn with_stranger(f: impl FnOnce(&mut Stranger, u64) -> Vec<Out>) -> Vec<Out> {
+        STATE.with(|s| {
+            s.borrow_mut()
+                .stranger
+                .as_mut()
+                .map(|st| f(st, now_s()))
+                .unwrap_or_default()
+        })
+    }
+
+    /// Every second in the lobby: the page's part there ticks; every [`RESUBSCRIBE_S`] the
+    /// open relays are asked for the tables again (a table a relay dropped on the way comes
+    /// back from its store).
+    fn lobby_tick() {
+        let out = with_stranger(|st, now| st.tick(now, fresh()));
+        carry_out(out);
+        let again = STATE.with(|s| {
+            let mut s = s.borrow_mut();
+            s.ticks = s.ticks.wrapping_add(1);
+            if s.ticks % RESUBSCRIBE_S != 0 {
+                return None;
+            }
+            let since = now_s().saturating_sub(table::MAX_TTL_S);
+            let [tables, sealed] = s.stranger.as_ref()?.filters(since);
+            let req = json!(["REQ", "vrhcaby-lobby", tables, sealed]).to_string();
+            let sockets: Vec<WebSocket> = s
+                .relays
+                .iter()
+                .filter(|r| r.open)
+                .filter_map(|r| r.socket.clone())
+                .collect();
+            Some((sockets, req))
+        });
+        if let Some((sockets, req)) = again {
+            for ws in sockets {
+                let _ = ws.send_with_str(&req);
+            }
+        }
+    }
+
+    /// Does what the lobby says: events to the relays (a table not to a relay that refused
+    /// one), the list, a game agreed or a table taken to the page.
+    fn carry_out(out: Vec<Out>) {
+        for o in out {
+            match o {
+                Out::Send(text) => {
+                    let id = serde_json::from_str::<Value>(&text)
+                        .ok()
+                        .and_then(|e| {
+                            (e["kind"].as_u64() == Some(u64::from(table::TABLE_KIND)))
+                                .then(|| e["id"].as_str().map(String::from))
+                        })
+                        .flatten();
+                    let is_table = id.is_some();
+                    let message = format!("[\"EVENT\",{text}]");
+                    let sockets: Vec<WebSocket> = STATE.with(|s| {
+                        let mut s = s.borrow_mut();
+                        if let Some(id) = id {
+                            s.table = Some((id, text.clone()));
+                        }
+                        s.relays
+                            .iter()
+                            .filter(|r| r.open && !(is_table && r.refuses))
+                            .filter_map(|r| r.socket.clone())
+                            .collect()
+                    });
+                    for ws in sockets {
+                        let _ = ws.send_with_str(&message);
+                    }
+                }
+                Out::List(list) => post(&FromWorker::Tables {
+                    tables: list
+                        .into_iter()
+                        .map(|l| TableInfo {
+                            author: l.author,
+                            wish: l.wish,
+                            created_at: l.created_at,
+                        })
+                        .collect(),
+                }),
+                Out::Play {
+                    room,
+                    host,
+                    opponent,
+                } => post(&FromWorker::Play {
+                    room,
+                    host,
+                    opponent,
+                }),
+                Out::Taken { author } => post(&FromWorker::Taken { author }),
+            }
         }
     }
 
@@ -156,6 +314,8 @@ mod worker {
             s.generation = s.generation.wrapping_add(1);
             s.note = None;
             s.room = None;
+            s.stranger = None;
+            s.table = None;
             for r in s.relays.drain(..) {
                 if let Some(ws) = r.socket {
                     ws.set_onopen(None);
@@ -222,16 +382,32 @@ mod worker {
             let req = STATE.with(|s| {
                 let mut s = s.borrow_mut();
                 let since = ((now_ms() / 1000.0) as u64).saturating_sub(60);
-                let filter = s.room.as_ref().map(|room| room.filter(since));
+                let room = s.room.as_ref().map(|room| room.filter(since));
+                // The lobby: the tables of the last table's life, and the sealed events to
+                // this page.
+                let lobby = s.stranger.as_ref().map(|st| {
+                    let [tables, sealed] = st.filters(since.saturating_sub(table::MAX_TTL_S));
+                    json!(["REQ", "vrhcaby-lobby", tables, sealed]).to_string()
+                });
+                let table = s.table.as_ref().map(|(_, t)| format!("[\"EVENT\",{t}]"));
                 let r = s.relays.get_mut(i)?;
+                let table = table.filter(|_| !r.refuses);
                 r.open = true;
                 r.tried = true;
                 r.pause_ms = 1_000;
                 let ws = r.socket.clone()?;
-                Some((ws, json!(["REQ", "vrhcaby", filter?]).to_string()))
+                let req = match (room, lobby) {
+                    (Some(filter), _) => json!(["REQ", "vrhcaby", filter]).to_string(),
+                    (None, Some(lobby)) => lobby,
+                    (None, None) => return None,
+                };
+                Some((ws, req, table))
             });
-            if let Some((ws, req)) = req {
+            if let Some((ws, req, table)) = req {
                 let _ = ws.send_with_str(&req);
+                if let Some(table) = table {
+                    let _ = ws.send_with_str(&table);
+                }
             }
             report();
             say_again();
@@ -239,7 +415,7 @@ mod worker {
         let on_message = Closure::<dyn FnMut(MessageEvent)>::new(move |ev: MessageEvent| {
             if current(generation) {
                 if let Some(text) = ev.data().as_string() {
-                    heard(&text);
+                    heard(i, &text);
                 }
             }
         });
@@ -285,11 +461,52 @@ mod worker {
         });
     }
 
-    /// A relay's message: an event of the room becomes a note for the page, once.
-    fn heard(text: &str) {
+    /// A relay's message: an event of the room becomes a note for the page, once; in the
+    /// lobby, every event goes to the page's part there (which checks it), and a relay that
+    /// refuses the page's table is noted.
+    fn heard(i: usize, text: &str) {
+        if text.len() > 4 * table::MAX_EVENT_BYTES {
+            return;
+        }
         let Ok(Value::Array(parts)) = serde_json::from_str::<Value>(text) else {
             return;
         };
+        let in_lobby = STATE.with(|s| s.borrow().stranger.is_some());
+        if in_lobby {
+            match parts.first().and_then(Value::as_str) {
+                Some("EVENT") => {
+                    if let Some(event) = parts.get(2) {
+                        let event = event.to_string();
+                        let out = STATE.with(|s| {
+                            let mut s = s.borrow_mut();
+                            let st = s.stranger.as_mut()?;
+                            st.heard(&event, now_s(), fresh()).ok()
+                        });
+                        carry_out(out.unwrap_or_default());
+                    }
+                }
+                Some("OK") => {
+                    let accepted = parts.get(2).and_then(Value::as_bool) == Some(true);
+                    let refused = STATE.with(|s| {
+                        let mut s = s.borrow_mut();
+                        let ours = s.table.as_ref().map(|(id, _)| id.as_str())
+                            == parts.get(1).and_then(Value::as_str);
+                        if !ours {
+                            return None;
+                        }
+                        if let Some(r) = s.relays.get_mut(i) {
+                            r.refuses = !accepted;
+                        }
+                        Some(s.relays.iter().filter(|r| r.refuses).count())
+                    });
+                    if let Some(refused) = refused {
+                        post(&FromWorker::Published { refused });
+                    }
+                }
+                _ => {}
+            }
+            return;
+        }
         if parts.first().and_then(Value::as_str) != Some("EVENT") {
             return;
         }

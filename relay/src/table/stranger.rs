@@ -7,7 +7,7 @@
 use super::{Ignored, Listed, Lobby, Owner, Sealed, Seat, TableKey, Wish, RENEW_S};
 
 /// A join not answered within this long is given up: the owner is gone.
-pub const JOIN_WAIT_S: u64 = 12;
+pub const JOIN_WAIT_S: u64 = 20;
 /// A join is said again this often while unanswered (a relay may drop it).
 pub const JOIN_REPEAT_S: u64 = 3;
 
@@ -59,12 +59,19 @@ pub struct Stranger {
     published: Option<u64>,
     owner: Owner,
     joining: Option<Joining>,
+    /// The join last given up for want of an answer: a welcome for it that comes late still
+    /// seats the page (its owner is already waiting in the room), unless it sat elsewhere since.
+    late: Option<Joining>,
     /// A game agreed: the page is done with the lobby.
     playing: bool,
     /// The list last handed out (a new one only when it changes).
     shown: Vec<Listed>,
     /// The page's table was withdrawn to sit at another: open it again if that fails.
     reopen: bool,
+    /// The time of the page's last table event: each next one is later (a relay keeps the newest
+    /// of an author's, and a lobby takes only a newer one — a withdrawal in the second the table
+    /// opened must still win).
+    last: u64,
 }
 
 impl Stranger {
@@ -79,9 +86,11 @@ impl Stranger {
             published: None,
             owner: Owner::new(),
             joining: None,
+            late: None,
             playing: false,
             shown: Vec::new(),
             reopen: false,
+            last: 0,
         }
     }
 
@@ -124,10 +133,17 @@ impl Stranger {
         out
     }
 
+    /// The time for the page's next table event: now, or just after the last one.
+    fn next_time(&mut self, now: u64) -> u64 {
+        self.last = now.max(self.last + 1);
+        self.last
+    }
+
     fn publish(&mut self, now: u64, fresh: Fresh) -> Out {
+        let at = self.next_time(now);
         let text = self
             .key
-            .table(self.wish.as_ref(), now, self.work, fresh.start, &fresh.aux);
+            .table(self.wish.as_ref(), at, self.work, fresh.start, &fresh.aux);
         if let Ok(e) = serde_json::from_str::<serde_json::Value>(&text) {
             if let Some(id) = e["id"].as_str() {
                 self.owner.opened(id);
@@ -143,9 +159,10 @@ impl Stranger {
             return Vec::new();
         }
         self.owner.withdrawn();
+        let at = self.next_time(now);
         vec![Out::Send(self.key.table(
             None,
-            now,
+            at,
             self.work,
             fresh.start,
             &fresh.aux,
@@ -168,6 +185,7 @@ impl Stranger {
         let mut out = self.withdraw(now, fresh);
         self.reopen = !out.is_empty();
         let room = crate::hex(&fresh.room);
+        self.late = None;
         self.joining = Some(Joining {
             author: table.author.clone(),
             table: table.id,
@@ -251,15 +269,21 @@ impl Stranger {
             },
             Sealed::Welcome { table } | Sealed::Taken { table } => {
                 let welcomed = matches!(what, Sealed::Welcome { .. });
-                let ours = self
-                    .joining
-                    .as_ref()
-                    .is_some_and(|j| j.author == from && j.table == *table);
-                if !ours {
+                let answers = |j: &Option<Joining>| {
+                    j.as_ref()
+                        .is_some_and(|j| j.author == from && j.table == *table)
+                };
+                let j = if answers(&self.joining) {
+                    self.joining.take()
+                } else if welcomed && self.joining.is_none() && answers(&self.late) {
+                    // A late welcome: the page's own table, reopened meanwhile, is withdrawn.
+                    out.extend(self.withdraw(now, fresh));
+                    self.late.take()
+                } else {
+                    None
+                };
+                let Some(j) = j else {
                     return Err(Ignored::Foreign);
-                }
-                let Some(j) = self.joining.take() else {
-                    return Ok(out);
                 };
                 if welcomed {
                     self.lobby.close(&j.author);
@@ -295,9 +319,9 @@ impl Stranger {
         }
         if let Some(j) = &self.joining {
             if now >= j.since + JOIN_WAIT_S {
-                // Its owner did not answer: gone, for this page.
+                // Its owner did not answer: gone, for this page (but for a late welcome).
                 let author = j.author.clone();
-                self.joining = None;
+                self.late = self.joining.take();
                 self.given_up(author, now, fresh, &mut out);
                 return out;
             } else if now >= j.said + JOIN_REPEAT_S {

@@ -287,3 +287,63 @@ fn a_waiting_table_is_renewed_before_it_expires_and_a_blocked_owner_vanishes() {
         Err(Ignored::Blocked)
     );
 }
+
+#[test]
+fn a_table_withdrawn_in_the_second_it_opened_is_gone() {
+    let (mut a, mut c) = (page(1), page(3));
+    c.wish(wish(), false, NOW, fresh(1));
+    let opened = sends(&a.wish(wish(), true, NOW, fresh(2)));
+    assert_eq!(
+        listed(&deliver(&mut c, &opened, NOW)),
+        Some(vec![a.public_key().to_owned()])
+    );
+    let closed = sends(&a.withdraw(NOW, fresh(3)));
+    assert_eq!(listed(&deliver(&mut c, &closed, NOW)), Some(vec![]));
+    // And opened again in that same second: listed again.
+    let again = sends(&a.wish(wish(), true, NOW, fresh(4)));
+    assert_eq!(
+        listed(&deliver(&mut c, &again, NOW)),
+        Some(vec![a.public_key().to_owned()])
+    );
+}
+
+#[test]
+fn a_welcome_that_comes_after_the_joiner_gave_up_still_seats_it() {
+    let (mut a, mut b) = (page(1), page(2));
+    let table = sends(&a.wish(wish(), true, NOW, fresh(1)));
+    b.wish(wish(), true, NOW, fresh(2));
+    deliver(&mut b, &table, NOW);
+    let join = sends(&b.sit(a.public_key(), NOW + 1, fresh(3)));
+    let join = &join[join.len() - 1..];
+    // A hears the join and hosts; its welcome is delayed past B's patience.
+    let to_b = deliver(&mut a, join, NOW + 2);
+    let room = plays(&to_b);
+    let out = b.tick(NOW + 1 + JOIN_WAIT_S, fresh(4));
+    assert!(out.contains(&Out::Taken {
+        author: a.public_key().to_owned()
+    }));
+    // The welcome arrives: B plays in A's room after all, its reopened table withdrawn.
+    let late = deliver(&mut b, &sends(&to_b), NOW + 2 + JOIN_WAIT_S);
+    assert_eq!(plays(&late), vec![(room[0].0.clone(), false)]);
+    assert!(sends(&late).iter().any(|e| e.contains("closed")));
+    // Not after sitting at another table meanwhile.
+    let (mut c, mut d) = (page(3), page(4));
+    let t_c = sends(&c.wish(wish(), true, NOW, fresh(5)));
+    let t_a = sends(&page(5).wish(wish(), true, NOW, fresh(6)));
+    d.wish(wish(), false, NOW, fresh(7));
+    deliver(&mut d, &[t_c.clone(), t_a].concat(), NOW);
+    let join = sends(&d.sit(c.public_key(), NOW + 1, fresh(8)));
+    let to_d = deliver(&mut c, &join, NOW + 2);
+    d.tick(NOW + 1 + JOIN_WAIT_S, fresh(9));
+    let other = d
+        .shown
+        .iter()
+        .find(|l| l.author != c.public_key())
+        .map(|l| l.author.clone())
+        .unwrap();
+    d.sit(&other, NOW + 30, fresh(10));
+    assert_eq!(
+        d.heard(&sends(&to_d)[0], NOW + 31, fresh(11)),
+        Err(Ignored::Foreign)
+    );
+}

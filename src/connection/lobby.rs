@@ -1,0 +1,257 @@
+//! Open tables ("Play someone now", issue 42): the page's side of the lobby. A relay worker of its
+//! own (the room's worker binary in its lobby mode, `vrhcaby_relay::table::Stranger`) publishes
+//! the player's table, lists the others' and carries the sealed joins; this module hands it what
+//! the lobby screen asks and the screen what it hears. A game agreed goes on through a room and
+//! its one link as an invitation's does (`link::host_table`, `link::join_room`).
+
+use std::cell::RefCell;
+
+use leptos::prelude::*;
+use vrhcaby_relay::talk::{FromWorker, TableInfo, ToWorker};
+use vrhcaby_relay::wish::{Lang, Rules, Wish};
+use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
+use web_sys::{MessageEvent, Worker};
+
+use super::{link, room};
+use crate::state::Dispatch;
+
+/// How long the worker is given to withdraw the page's table before it is stopped.
+const WITHDRAW_MS: i32 = 1_500;
+
+/// Where the page stands in the lobby.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Status {
+    /// The player's table is open; nobody has sat down.
+    Waiting,
+    /// The player is sitting down at this owner's table.
+    Sitting(String),
+    /// The table the player chose was taken; the player's own is open again.
+    Taken,
+    /// A game is agreed: connecting.
+    Starting,
+    /// The worker could not be started.
+    Failed,
+}
+
+/// What the lobby screen shows, kept up to date by the worker's messages.
+#[derive(Clone, Copy)]
+pub struct View {
+    pub tables: RwSignal<Vec<TableInfo>>,
+    pub status: RwSignal<Status>,
+    /// Relays open, of all, and tried.
+    pub relays: RwSignal<Option<(usize, usize, usize)>>,
+    /// Relays that refused the table.
+    pub refused: RwSignal<usize>,
+}
+
+impl View {
+    #[must_use]
+    pub fn new() -> View {
+        View {
+            tables: RwSignal::new(Vec::new()),
+            status: RwSignal::new(Status::Waiting),
+            relays: RwSignal::new(None),
+            refused: RwSignal::new(0),
+        }
+    }
+}
+
+impl Default for View {
+    fn default() -> Self {
+        View::new()
+    }
+}
+
+struct Active {
+    worker: Worker,
+    ready: bool,
+    queue: Vec<String>,
+    view: View,
+}
+
+thread_local! {
+    static LOBBY: RefCell<Option<Active>> = const { RefCell::new(None) };
+    /// The strangers blocked on this page (until it is reloaded).
+    static BLOCKED: RefCell<Vec<String>> = const { RefCell::new(Vec::new()) };
+    /// The stranger of the last game agreed here.
+    static LAST: RefCell<Option<String>> = const { RefCell::new(None) };
+}
+
+/// The player's wish: the rules and match length a game with a friend would have now
+/// (`storage::remembered_variant_for_peer`), always on the clock, in the page's language.
+#[must_use]
+pub fn wish(lang: crate::i18n::Lang) -> Wish {
+    let v = crate::drivers::storage::remembered_variant_for_peer();
+    Wish {
+        rules: if v.is_standard() {
+            Rules::Standard
+        } else {
+            Rules::House
+        },
+        length: if v.is_standard() {
+            v.options().match_length
+        } else {
+            0
+        },
+        clock: true,
+        lang: match lang {
+            crate::i18n::Lang::Cs => Lang::Cs,
+            crate::i18n::Lang::En => Lang::En,
+        },
+    }
+}
+
+/// Enters the lobby with the player's table open; `view` is kept up to date.
+pub fn enter(d: Dispatch, view: View) {
+    leave();
+    let [loader, ..] = vrhcaby_protocol::files::Worker::files(vrhcaby_protocol::files::RELAY.plain);
+    let Ok(worker) = Worker::new(&loader) else {
+        view.status.set(Status::Failed);
+        return;
+    };
+    let on_message = Closure::<dyn FnMut(MessageEvent)>::new(move |ev: MessageEvent| {
+        if let Some(text) = ev.data().as_string() {
+            from_worker(d, &text);
+        }
+    });
+    worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
+    on_message.forget();
+    let on_error = Closure::<dyn FnMut(web_sys::Event)>::new(move |_| {
+        view.status.set(Status::Failed);
+    });
+    worker.set_onerror(Some(on_error.as_ref().unchecked_ref()));
+    on_error.forget();
+    let mut queue: Vec<String> = Vec::new();
+    queue.extend(to_text(&ToWorker::Lobby {
+        relays: room::relays(),
+        wish: wish(d.settings.lang.get_untracked()),
+        open: true,
+    }));
+    BLOCKED.with(|b| {
+        for author in b.borrow().iter() {
+            queue.extend(to_text(&ToWorker::Block {
+                author: author.clone(),
+            }));
+        }
+    });
+    view.status.set(Status::Waiting);
+    LOBBY.with(|l| {
+        *l.borrow_mut() = Some(Active {
+            worker,
+            ready: false,
+            queue,
+            view,
+        });
+    });
+}
+
+/// The player's wish changed (the language): the table says so.
+pub fn rewish(d: Dispatch) {
+    post(&ToWorker::Lobby {
+        relays: room::relays(),
+        wish: wish(d.settings.lang.get_untracked()),
+        open: true,
+    });
+}
+
+/// Sits down at `author`'s table.
+pub fn sit(author: String) {
+    if let Some(view) = LOBBY.with(|l| l.borrow().as_ref().map(|a| a.view)) {
+        view.status.set(Status::Sitting(author.clone()));
+    }
+    post(&ToWorker::Sit { author });
+}
+
+/// The stranger of the last game agreed on this page, if any is not blocked yet.
+#[must_use]
+pub fn last_stranger() -> Option<String> {
+    LAST.with(|l| l.borrow().clone())
+        .filter(|a| !BLOCKED.with(|b| b.borrow().contains(a)))
+}
+
+/// Ignores `author` until the page is reloaded.
+pub fn block(author: String) {
+    BLOCKED.with(|b| b.borrow_mut().push(author.clone()));
+    post(&ToWorker::Block { author });
+}
+
+/// Leaves the lobby: the table withdrawn, then the worker stopped.
+pub fn leave() {
+    let Some(a) = LOBBY.with(|l| l.borrow_mut().take()) else {
+        return;
+    };
+    if a.ready {
+        if let Some(text) = to_text(&ToWorker::Leave) {
+            let _ = a.worker.post_message(&JsValue::from_str(&text));
+        }
+    }
+    let worker = a.worker;
+    let stop = Closure::once_into_js(move || worker.terminate());
+    if let Some(w) = web_sys::window() {
+        let _ = w.set_timeout_with_callback_and_timeout_and_arguments_0(
+            stop.unchecked_ref(),
+            WITHDRAW_MS,
+        );
+    }
+}
+
+fn to_text(message: &ToWorker) -> Option<String> {
+    serde_json::to_string(message).ok()
+}
+
+fn post(message: &ToWorker) {
+    let Some(text) = to_text(message) else {
+        return;
+    };
+    LOBBY.with(|l| {
+        if let Some(a) = l.borrow_mut().as_mut() {
+            if a.ready {
+                let _ = a.worker.post_message(&JsValue::from_str(&text));
+            } else {
+                a.queue.push(text);
+            }
+        }
+    });
+}
+
+fn from_worker(d: Dispatch, text: &str) {
+    let Ok(msg) = serde_json::from_str::<FromWorker>(text) else {
+        return;
+    };
+    let Some(view) = LOBBY.with(|l| l.borrow().as_ref().map(|a| a.view)) else {
+        return;
+    };
+    match msg {
+        FromWorker::Ready => LOBBY.with(|l| {
+            if let Some(a) = l.borrow_mut().as_mut() {
+                a.ready = true;
+                for text in a.queue.drain(..) {
+                    let _ = a.worker.post_message(&JsValue::from_str(&text));
+                }
+            }
+        }),
+        FromWorker::Tables { tables } => view.tables.set(tables),
+        FromWorker::Relays { open, total, tried } => view.relays.set(Some((open, total, tried))),
+        FromWorker::Published { refused } => view.refused.set(refused),
+        FromWorker::Taken { .. } => view.status.set(Status::Taken),
+        FromWorker::Play {
+            room: secret,
+            host,
+            opponent,
+        } => {
+            view.status.set(Status::Starting);
+            LAST.with(|l| *l.borrow_mut() = Some(opponent));
+            if !d.settings.muted.get_untracked() {
+                crate::sound::play(crate::sound::Sound::Chime);
+            }
+            leave();
+            if host {
+                link::host_table(d, secret);
+            } else {
+                link::join_room(d, secret, room::relays(), None);
+            }
+        }
+        FromWorker::Heard { .. } => {}
+    }
+}

@@ -1,0 +1,142 @@
+// End-to-end, issue 42: open tables. Strangers meet through a table on relays on this machine (a
+// real relay from PyPI, and a hostile one in front of it): one opens the lobby, another sees the
+// table and sits down, both boards go online and play; a third page sees the tables come and go.
+// Two joiners at once: one plays, the other is told. Nothing a relay carries names the room.
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { launch, peerPage, playOneMove, sameBoards, serveDist, waitPhase } from './harness.mjs';
+import { hostileRelay, startRelay } from './relay.mjs';
+
+let server;
+let browser;
+let relay;
+before(async () => { server = await serveDist(); browser = await launch(); relay = await startRelay(); });
+after(async () => { await browser?.close(); server?.close(); relay?.stop(); });
+
+const attr = (page, name) => page.locator('svg.board').getAttribute(name);
+const waitLink = (page, state, timeout = 30_000) => page.waitForFunction(
+  (s) => document.querySelector('[data-testid=peer-status]')?.getAttribute('data-link') === s, state, { timeout });
+const tables = (page) => page.getByTestId('table');
+const authors = (page) => tables(page).evaluateAll((els) => els.map((e) => e.getAttribute('data-author')));
+
+/** A page in the lobby through `relays`. */
+async function enter(relays, options = {}) {
+  const page = await peerPage(browser, options);
+  await page.goto(`${server.url}?relays=${encodeURIComponent(relays.join(','))}`);
+  await page.getByTestId('play-stranger').click();
+  await page.getByTestId('lobby').waitFor();
+  return page;
+}
+
+async function play(a, b, n) {
+  const bySeat = { [await attr(a, 'data-seat')]: a, [await attr(b, 'data-seat')]: b };
+  for (let i = 0; i < n; i++) {
+    await waitPhase(a, 'moving');
+    const mover = await attr(a, 'data-turn');
+    await waitPhase(bySeat[mover], 'moving');
+    await playOneMove(bySeat[mover]);
+  }
+  await sameBoards(a, b);
+}
+
+test('two strangers meet at a table and play; a third page sees the tables come and go', { timeout: 180_000 }, async () => {
+  const watcher = await enter([relay.url]);
+  const owner = await enter([relay.url]);
+  assert.equal(await owner.getByTestId('lobby-status').getAttribute('data-state'), 'waiting');
+  assert.match(await owner.getByTestId('lobby-wish').innerText(), /české vrhcáby · s hodinami · čeština/);
+  // The watcher sees the owner's table; the owner does not list its own.
+  await watcher.waitForFunction(() => document.querySelectorAll('[data-testid=table]').length === 1, null, { timeout: 10_000 });
+  const ownerKey = (await authors(watcher))[0];
+  assert.match(ownerKey, /^[0-9a-f]{64}$/);
+  const t0 = Date.now();
+  const joiner = await enter([relay.url]);
+  const sit = joiner.locator(`[data-testid=table][data-author="${ownerKey}"] [data-testid=sit]`);
+  await sit.waitFor({ timeout: 10_000 });
+  const seen = Date.now() - t0;
+  assert.ok(seen < 2_000 + 3_000, `the table listed ${seen} ms after entering (page load included)`);
+  await sit.click();
+  await waitLink(owner, 'online');
+  await waitLink(joiner, 'online');
+  console.log(`sitting down → both boards online: ${Date.now() - t0} ms from the joiner entering`);
+  // The owner hosts (White), the stranger is Black; they play.
+  assert.equal(await attr(owner, 'data-seat'), 'white');
+  assert.equal(await attr(joiner, 'data-seat'), 'black');
+  await play(owner, joiner, 6);
+  // Both tables are gone from the watcher's list (the owner's taken, the joiner's withdrawn).
+  await watcher.waitForFunction(() => document.querySelectorAll('[data-testid=table]').length === 0, null, { timeout: 10_000 });
+  assert.equal(await watcher.getByTestId('no-tables').isVisible(), true);
+  for (const p of [owner, joiner, watcher]) assert.deepEqual(p.errors, []);
+  for (const p of [owner, joiner, watcher]) await p.context().close();
+});
+
+test('two joiners at once: one plays, the other is told at once and its table waits again', { timeout: 180_000 }, async () => {
+  const owner = await enter([relay.url]);
+  const b = await enter([relay.url]);
+  const c = await enter([relay.url]);
+  for (const p of [b, c]) await p.waitForFunction(() => document.querySelectorAll('[data-testid=table]').length >= 1, null, { timeout: 10_000 });
+  // Each of B and C sees the owner's and the other's tables; the owner's is the one both see.
+  const [kb, kc] = [await authors(b), await authors(c)];
+  const ownerKey = kb.find((k) => kc.includes(k));
+  assert.ok(ownerKey, `${kb} / ${kc}`);
+  const sitB = b.locator(`[data-testid=table][data-author="${ownerKey}"] [data-testid=sit]`);
+  const sitC = c.locator(`[data-testid=table][data-author="${ownerKey}"] [data-testid=sit]`);
+  await Promise.all([sitB.click(), sitC.click()]);
+  // One of them is playing, the other is told the table is taken.
+  await waitLink(owner, 'online');
+  const states = await Promise.all([b, c].map((p) => p.waitForFunction(() => {
+    const s = document.querySelector('[data-testid=lobby-status]')?.getAttribute('data-state');
+    return document.querySelector('[data-testid=peer-status]') ? 'playing' : (s === 'taken' ? 'taken' : null);
+  }, null, { timeout: 30_000 }).then((h) => h.jsonValue())));
+  assert.deepEqual([...states].sort(), ['playing', 'taken']);
+  const loser = states[0] === 'taken' ? b : c;
+  assert.match(await loser.getByTestId('lobby-status').innerText(), /obsadil někdo jiný/);
+  // The owner's table is gone from the loser's list.
+  assert.ok(!(await authors(loser)).includes(ownerKey));
+  for (const p of [owner, b, c]) assert.deepEqual(p.errors, []);
+  for (const p of [owner, b, c]) await p.context().close();
+});
+
+test('through a hostile relay (drops, duplicates, replays, forgeries, a flood of 1,000 forged tables) and one that refuses tables, the strangers still meet, and no event names the room', { timeout: 240_000 }, async () => {
+  const hostile = await hostileRelay(relay.url, { drop: 0.25, duplicate: 0.3, delayMs: 1500, replayMs: 500, seed: 42 });
+  const refusing = await hostileRelay(relay.url, { drop: 0, duplicate: 0, delayMs: 0, replayMs: 60_000, seed: 3, refuseKinds: [30959] });
+  try {
+    const owner = await enter([hostile.url, refusing.url]);
+    // The relay that refuses tables is noted (and skipped from then on).
+    await owner.waitForFunction(() => /odmítl|refused/.test(document.querySelector('[data-testid=lobby-relays]')?.textContent ?? ''), null, { timeout: 15_000 });
+    const joiner = await enter([hostile.url, refusing.url]);
+    // A flood of 1,000 forged tables handed to both pages as if they matched the lobby: another
+    // key claimed, no work, a bad signature, a wish that is none, an expired or future stamp.
+    const now = Math.floor(Date.now() / 1000);
+    for (let i = 0; i < 1000; i++) {
+      const tags = [['d', 'vrhcaby-table'], ['t', 'vrhcaby-table-v1'], ['expiration', String(now + (i % 5 === 0 ? -10 : 300))], ['nonce', String(i), '16']];
+      hostile.inject('vrhcaby-lobby', {
+        id: (i + 7).toString(16).padStart(64, '0'), pubkey: i.toString(16).padStart(64, '0'),
+        created_at: i % 7 === 0 ? now + 3_600 : now, kind: 30959, tags,
+        content: i % 3 === 0 ? 'junk' : '{"rules":"house","length":0,"clock":true,"lang":"cs"}', sig: '00'.repeat(64),
+      });
+    }
+    // The joiner lists exactly the owner's table (the forgeries ignored).
+    await joiner.waitForFunction(() => document.querySelectorAll('[data-testid=table]').length >= 1, null, { timeout: 30_000 });
+    await joiner.waitForTimeout(1_000);
+    assert.equal(await tables(joiner).count(), 1);
+    await joiner.getByTestId('sit').click();
+    await waitLink(owner, 'online', 60_000);
+    await waitLink(joiner, 'online', 60_000);
+    await play(owner, joiner, 4);
+    // What the pages sent the relays: tables in clear (the wish) and sealed events; the room's
+    // secret (kept by each page with its saved room) is in none of them.
+    const secret = await joiner.evaluate(() => JSON.parse(localStorage.getItem('vrhcaby.room')).secret);
+    assert.match(secret, /^[0-9a-f]{32}$/);
+    const sent = [...hostile.published(), ...refusing.published()].join('\n');
+    assert.ok(sent.includes('vrhcaby-table-v1') && sent.includes('vrhcaby-join-v1'), 'tables and joins went through them');
+    assert.ok(!sent.includes(secret), 'the room secret never in clear');
+    // After the refusal no table went to the refusing relay again.
+    const tablesToRefusing = refusing.published().filter((m) => m.includes('vrhcaby-table-v1') && m.startsWith('["EVENT"'));
+    assert.ok(tablesToRefusing.length <= 2, `tables sent to the relay that refuses them: ${tablesToRefusing.length}`);
+    for (const p of [owner, joiner]) assert.deepEqual(p.errors, []);
+    for (const p of [owner, joiner]) await p.context().close();
+  } finally {
+    hostile.stop();
+    refusing.stop();
+  }
+});
