@@ -1,8 +1,8 @@
 // Two strangers meet at an open table (a benchmark, not a test; issue 42): a Nostr relay from
 // PyPI on loopback (tests/e2e/relay.mjs), two fresh browser contexts on the start screen; per
 // run, the time from tapping "Play someone now" on both pages (one right after the other) to both
-// boards online, the second player sitting down at the first one's table as soon as it is listed
-// (a person's reaction time not included). Prints each run (with when the table was listed) and
+// boards online, the first player opening a table at once and the second sitting down at it as
+// soon as it is listed (a person's reaction times not included). Prints each run (with when the table was listed) and
 // the medians.
 //
 //   ./scripts/build.sh && node bench/lobby.mjs [runs]
@@ -27,8 +27,10 @@ for (let i = 0; i < runs; i++) {
   const t0 = Date.now();
   await a.getByTestId('play-stranger').click();
   await b.getByTestId('play-stranger').click();
-  // B sits at the first table it lists (A's: nobody else is in this relay's lobby).
-  const sit = b.getByTestId('sit').first();
+  // A opens its table; B sits at the first table it lists (A's: nobody else is in this relay's
+  // lobby).
+  await a.getByTestId('open-table').click();
+  const sit = b.getByTestId('join-table').first();
   await sit.waitFor({ timeout: 30_000 });
   const listed = Date.now() - t0;
   await sit.click();

@@ -45,9 +45,10 @@ pub const SEALED_TAG: &str = "vrhcaby-join-v1";
 /// milliseconds on a phone.
 pub const POW_BITS: u32 = 16;
 /// A table's life from its (re)publication, in seconds; the owner renews it every
-/// [`RENEW_S`] while waiting.
-pub const TTL_S: u64 = 300;
-pub const RENEW_S: u64 = 120;
+/// [`RENEW_S`] while waiting (a page closed without withdrawing its table leaves it listed at
+/// most this long).
+pub const TTL_S: u64 = 120;
+pub const RENEW_S: u64 = 50;
 /// The longest life a table may claim, and the furthest in the future its time may be.
 pub const MAX_TTL_S: u64 = 600;
 pub const MAX_SKEW_S: u64 = 60;

@@ -39,6 +39,8 @@ pub enum ToWorker {
 /// An open table as the page lists it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct TableInfo {
+    /// Its event's id (hex).
+    pub id: String,
     /// The owner's key (hex): what the page sits down at or blocks.
     pub author: String,
     pub wish: Wish,
@@ -140,6 +142,7 @@ mod tests {
             },
             FromWorker::Tables {
                 tables: vec![TableInfo {
+                    id: "ef".repeat(32),
                     author: "ab".repeat(32),
                     wish: wish(),
                     created_at: 1_800_000_000,

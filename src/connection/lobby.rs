@@ -22,7 +22,7 @@ const WITHDRAW_MS: i32 = 1_500;
 /// Where the page stands in the lobby.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Status {
-    /// The player's table is open; nobody has sat down.
+    /// Looking at the tables; the player's own is open if `View::open`.
     Waiting,
     /// The player is sitting down at this owner's table.
     Sitting(String),
@@ -43,6 +43,8 @@ pub struct View {
     pub relays: RwSignal<Option<(usize, usize, usize)>>,
     /// Relays that refused the table.
     pub refused: RwSignal<usize>,
+    /// The player's table is open.
+    pub open: RwSignal<bool>,
 }
 
 impl View {
@@ -53,6 +55,7 @@ impl View {
             status: RwSignal::new(Status::Waiting),
             relays: RwSignal::new(None),
             refused: RwSignal::new(0),
+            open: RwSignal::new(false),
         }
     }
 }
@@ -102,7 +105,8 @@ pub fn wish(lang: crate::i18n::Lang) -> Wish {
     }
 }
 
-/// Enters the lobby with the player's table open; `view` is kept up to date.
+/// Enters the lobby (the open tables listed, the player's own not yet open); `view` is kept up
+/// to date.
 pub fn enter(d: Dispatch, view: View) {
     leave();
     let [loader, ..] = vrhcaby_protocol::files::Worker::files(vrhcaby_protocol::files::RELAY.plain);
@@ -126,7 +130,7 @@ pub fn enter(d: Dispatch, view: View) {
     queue.extend(to_text(&ToWorker::Lobby {
         relays: room::relays(),
         wish: wish(d.settings.lang.get_untracked()),
-        open: true,
+        open: false,
     }));
     BLOCKED.with(|b| {
         for author in b.borrow().iter() {
@@ -136,6 +140,7 @@ pub fn enter(d: Dispatch, view: View) {
         }
     });
     view.status.set(Status::Waiting);
+    view.open.set(false);
     LOBBY.with(|l| {
         *l.borrow_mut() = Some(Active {
             worker,
@@ -146,18 +151,35 @@ pub fn enter(d: Dispatch, view: View) {
     });
 }
 
-/// The player's wish changed (the language): the table says so.
+/// The player's wish changed (the rules, the match length, the language): the list and the
+/// table follow it.
 pub fn rewish(d: Dispatch) {
+    let open = view().is_some_and(|v| v.open.get_untracked());
+    set_open(d, open);
+}
+
+/// Opens the player's table with the wish chosen now, or withdraws it.
+pub fn set_open(d: Dispatch, open: bool) {
+    if let Some(v) = view() {
+        v.open.set(open);
+        if open {
+            v.status.set(Status::Waiting);
+        }
+    }
     post(&ToWorker::Lobby {
         relays: room::relays(),
         wish: wish(d.settings.lang.get_untracked()),
-        open: true,
+        open,
     });
+}
+
+fn view() -> Option<View> {
+    LOBBY.with(|l| l.borrow().as_ref().map(|a| a.view))
 }
 
 /// Sits down at `author`'s table.
 pub fn sit(author: String) {
-    if let Some(view) = LOBBY.with(|l| l.borrow().as_ref().map(|a| a.view)) {
+    if let Some(view) = view() {
         view.status.set(Status::Sitting(author.clone()));
     }
     post(&ToWorker::Sit { author });
@@ -219,7 +241,7 @@ fn from_worker(d: Dispatch, text: &str) {
     let Ok(msg) = serde_json::from_str::<FromWorker>(text) else {
         return;
     };
-    let Some(view) = LOBBY.with(|l| l.borrow().as_ref().map(|a| a.view)) else {
+    let Some(view) = view() else {
         return;
     };
     match msg {

@@ -24,8 +24,8 @@ split_point!(
     friend: friend() -> AnyView => view! { <super::FriendScreen/> }.into_any()
 );
 split_point!(
-    /// Open tables: play someone now (with the connection, in its chunk).
-    friend: lobby() -> AnyView => view! { <super::LobbyScreen/> }.into_any()
+    /// Open tables: play someone now.
+    lobby: lobby() -> AnyView => view! { <super::LobbyScreen/> }.into_any()
 );
 split_point!(
     /// A game record replayed.

@@ -1,9 +1,11 @@
-//! "Hrát s kýmkoli hned / Play someone now" (issue 42): the player's table, open while this
-//! screen is; the open tables that fit the player's wish, newest first, each to sit down at; the
-//! stranger of the last game to block; what a relay and a stranger see. The lobby itself is
-//! `connection::lobby`.
+//! "Hrát s kýmkoli hned / Play someone now" (issue 42): the game the player wishes (the rules
+//! and match length, as on the start screen), their table opened and closed, the open tables that
+//! fit that wish, newest first, each to sit down at; the stranger of the last game to block; what
+//! a relay and a stranger see. The lobby itself is `connection::lobby`; the player's table is
+//! withdrawn when this screen goes.
 
 use leptos::prelude::*;
+use vrhcaby_relay::wish::Rules;
 
 use crate::connection::lobby::{self, Status, View};
 use crate::i18n::{self, Lobby};
@@ -16,7 +18,7 @@ pub fn LobbyScreen() -> impl IntoView {
     let s = d.settings;
     let view = View::new();
     lobby::enter(d, view);
-    // The table follows the page's language; it is withdrawn when the screen goes.
+    // The wish follows the page's language.
     Effect::new(move |prev: Option<i18n::Lang>| {
         let lang = s.lang.get();
         if prev.is_some_and(|p| p != lang) {
@@ -26,6 +28,8 @@ pub fn LobbyScreen() -> impl IntoView {
     });
     on_cleanup(lobby::leave);
     let say = move |p: Lobby| move || i18n::lobby(s.lang.get(), p);
+    // The wish as chosen (read again when the rules or the length change).
+    let chosen = RwSignal::new(0u32);
     let now = RwSignal::new(js_sys::Date::now());
     // The tables' ages move on.
     let handle = set_interval_with_handle(
@@ -39,7 +43,8 @@ pub fn LobbyScreen() -> impl IntoView {
         }
     });
     let status_name = move || match view.status.get() {
-        Status::Waiting => "waiting",
+        Status::Waiting if view.open.get() => "open",
+        Status::Waiting => "idle",
         Status::Sitting(_) => "sitting",
         Status::Taken => "taken",
         Status::Starting => "starting",
@@ -47,13 +52,15 @@ pub fn LobbyScreen() -> impl IntoView {
     };
     let status = move || {
         let lang = s.lang.get();
-        match view.status.get() {
-            Status::Waiting => i18n::lobby(lang, Lobby::Waiting),
-            Status::Sitting(_) => i18n::lobby(lang, Lobby::Sitting),
-            Status::Taken => i18n::lobby(lang, Lobby::Taken),
-            Status::Starting => i18n::lobby(lang, Lobby::Starting),
-            Status::Failed => i18n::lobby(lang, Lobby::Failed),
-        }
+        let phrase = match view.status.get() {
+            Status::Waiting if view.open.get() => Lobby::Waiting,
+            Status::Waiting => Lobby::Idle,
+            Status::Sitting(_) => Lobby::Sitting,
+            Status::Taken => Lobby::Taken,
+            Status::Starting => Lobby::Starting,
+            Status::Failed => Lobby::Failed,
+        };
+        i18n::lobby(lang, phrase)
     };
     let relays = move || {
         let lang = s.lang.get();
@@ -61,8 +68,7 @@ pub fn LobbyScreen() -> impl IntoView {
             .relays
             .get()
             .map(|(open, total, _)| i18n::relays_reached(lang, open as u64, total as u64));
-        let refused = view.refused.get();
-        match (reached, refused) {
+        match (reached, view.refused.get()) {
             (Some(r), 0) => r,
             (Some(r), n) => format!("{r} {}", i18n::refused_words(lang, n)),
             (None, _) => String::new(),
@@ -78,11 +84,17 @@ pub fn LobbyScreen() -> impl IntoView {
             .map(|t| {
                 let author = t.author.clone();
                 let age = i18n::table_age(lang, now_s.saturating_sub(t.created_at));
+                let rules = match t.wish.rules {
+                    Rules::House => "vrhcaby",
+                    Rules::Standard => "standard",
+                };
                 view! {
-                    <li class="table" data-testid="table" data-author=t.author.clone()>
+                    <li class="table" data-testid="table" data-table=t.id.clone()
+                        data-author=t.author.clone() data-rules=rules
+                        data-match-length=t.wish.length.to_string()>
                         <span class="what">{i18n::wish_words(lang, &t.wish)}</span>
                         <span class="age">{age}</span>
-                        <button class="primary" data-testid="sit" disabled=busy
+                        <button class="primary" data-testid="join-table" disabled=busy
                             on:click=move |_| lobby::sit(author.clone())>
                             {i18n::lobby(lang, Lobby::Sit)}
                         </button>
@@ -96,17 +108,45 @@ pub fn LobbyScreen() -> impl IntoView {
     view! {
         <main class="friend lobby" data-testid="lobby">
             <h1>{say(Lobby::Title)}</h1>
+            // The rules and the length chosen here are the start screen's (remembered); a change
+            // changes the list and the open table.
+            <div class="wish" on:change=move |_| {
+                chosen.update(|n| *n += 1);
+                lobby::rewish(d);
+            }>
+                <super::setup::RulesChoice/>
+            </div>
             <p class="wish" data-testid="lobby-wish">
                 <strong>{say(Lobby::YourTable)}": "</strong>
-                {move || i18n::wish_words(s.lang.get(), &lobby::wish(s.lang.get()))}
+                {move || {
+                    chosen.track();
+                    i18n::wish_words(s.lang.get(), &lobby::wish(s.lang.get()))
+                }}
             </p>
+            <div class="row">
+                <Show when=move || !view.open.get()
+                    fallback=move || view! {
+                        <button data-testid="withdraw-table" on:click=move |_| lobby::set_open(d, false)>
+                            {say(Lobby::WithdrawTable)}
+                        </button>
+                    }>
+                    <button class="primary" data-testid="open-table"
+                        disabled=move || matches!(view.status.get(), Status::Sitting(_) | Status::Starting | Status::Failed)
+                        on:click=move |_| lobby::set_open(d, true)>
+                        {say(Lobby::OpenTable)}
+                    </button>
+                </Show>
+            </div>
             <p class="status" data-testid="lobby-status" data-state=status_name role="status">{status}</p>
+            <Show when=move || view.status.get() == Status::Taken>
+                <p class="broken" data-testid="table-taken" role="alert">{say(Lobby::Taken)}</p>
+            </Show>
             <p class="status" data-testid="lobby-relays">{relays}</p>
             <h2>{say(Lobby::Tables)}</h2>
             <Show when=move || view.tables.with(Vec::is_empty)>
                 <p class="status" data-testid="no-tables">{say(Lobby::NoTables)}</p>
             </Show>
-            <ul class="tables" data-testid="tables">{tables}</ul>
+            <ul class="tables" data-testid="table-list">{tables}</ul>
             {last.map(|author| view! {
                 <button data-testid="block-last" disabled=move || blocked.get()
                     on:click=move |_| { lobby::block(author.clone()); blocked.set(true); }>

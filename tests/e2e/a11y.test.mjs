@@ -1,7 +1,8 @@
 // End-to-end: axe-core (npm `axe-core`, injected into the built page) on every screen a player
 // reaches — start, how to play, a game, each dialog (resign and leave confirmations, the draw
 // offer, the result), a position with tall stacks, the bar and borne-off checkers, and the
-// friend (invitation), answer and answer-handed-over screens, My games — in Czech and English (one in the dark theme, one in
+// friend (invitation), answer and answer-handed-over screens, My games (with its dice statistics),
+// the open tables (none, one listed, taken) and a roll's proof — in Czech and English (one in the dark theme, one in
 // the light), on a phone and a desktop. Any
 // violation of impact serious or critical fails.
 import { after, before, describe, test } from 'node:test';
@@ -160,6 +161,36 @@ for (const lang of LANGS) {
         await host.waitForFunction(() => document.querySelector('[data-testid=peer-status]')?.dataset.link === 'reconnecting', null, { timeout: 30_000 });
         await expectClean(host, 'peer game, reconnecting');
         for (const p of [host, lone]) { assert.deepEqual(p.errors, []); await p.context().close(); }
+      });
+
+      test('open tables: the lobby with a table listed, the help open, a table taken, and a roll\'s proof', { timeout: 120_000 }, async () => {
+        // A relay of its own: no table of another test's closed pages listed.
+        const own = await startRelay();
+        const url = `${server.url}?relays=${encodeURIComponent(own.url)}`;
+        const [owner, b, c] = [await pageIn(lang, size, peerPage), await pageIn(lang, size, peerPage), await pageIn(lang, size, peerPage)];
+        for (const p of [owner, b, c]) { await p.goto(url); await p.getByTestId('play-stranger').click(); await p.getByTestId('lobby').waitFor(); }
+        await expectClean(owner, 'open tables, none open');
+        await owner.getByTestId('open-table').click();
+        for (const p of [b, c]) await p.locator('[data-testid=table-list] [data-table]').first().waitFor({ timeout: 15_000 });
+        await b.getByTestId('lobby-help').locator('summary').click();
+        await expectClean(b, 'open tables, one listed (help open)');
+        // B and C sit at the owner's table at once: one plays, the other is told.
+        const tableOf = (p) => p.locator('[data-testid=table-list] [data-table]').first().getByTestId('join-table');
+        await Promise.all([tableOf(b).click(), tableOf(c).click()]);
+        const taken = await Promise.race([b, c].map((p) => p.getByTestId('table-taken').waitFor({ timeout: 30_000 }).then(() => p)));
+        await expectClean(taken, 'open tables, the table taken');
+        const player = taken === b ? c : b;
+        await waitOnline(owner);
+        await waitPhase(owner, 'moving', 'rolling');
+        // A roll's proof, opened from the move list.
+        const check = owner.getByTestId('check-roll').first();
+        await check.waitFor({ timeout: 15_000 });
+        await check.click();
+        await owner.getByTestId('roll-proof').waitFor();
+        await expectClean(owner, "a roll's proof");
+        for (const p of [owner, b, c]) { assert.deepEqual(p.errors, []); }
+        for (const p of [owner, player, taken]) await p.context().close();
+        own.stop();
       });
 
       test('the friend, answer and peer game screens, and the leave confirmation', { timeout: 120_000 }, async () => {

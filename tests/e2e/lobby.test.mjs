@@ -16,15 +16,20 @@ after(async () => { await browser?.close(); server?.close(); relay?.stop(); });
 const attr = (page, name) => page.locator('svg.board').getAttribute(name);
 const waitLink = (page, state, timeout = 30_000) => page.waitForFunction(
   (s) => document.querySelector('[data-testid=peer-status]')?.getAttribute('data-link') === s, state, { timeout });
-const tables = (page) => page.getByTestId('table');
+const tables = (page) => page.getByTestId('table-list').locator('[data-table]');
 const authors = (page) => tables(page).evaluateAll((els) => els.map((e) => e.getAttribute('data-author')));
 
-/** A page in the lobby through `relays`. */
-async function enter(relays, options = {}) {
+/** A page in the lobby through `relays`, its own table open unless `open` is false. */
+async function enter(relays, { open = true, ...options } = {}) {
   const page = await peerPage(browser, options);
   await page.goto(`${server.url}?relays=${encodeURIComponent(relays.join(','))}`);
   await page.getByTestId('play-stranger').click();
   await page.getByTestId('lobby').waitFor();
+  assert.equal(await page.getByTestId('lobby-status').getAttribute('data-state'), 'idle');
+  if (open) {
+    await page.getByTestId('open-table').click();
+    await page.getByTestId('withdraw-table').waitFor();
+  }
   return page;
 }
 
@@ -40,17 +45,26 @@ async function play(a, b, n) {
 }
 
 test('two strangers meet at a table and play; a third page sees the tables come and go', { timeout: 180_000 }, async () => {
-  const watcher = await enter([relay.url]);
+  const watcher = await enter([relay.url], { open: false });
   const owner = await enter([relay.url]);
-  assert.equal(await owner.getByTestId('lobby-status').getAttribute('data-state'), 'waiting');
+  assert.equal(await owner.getByTestId('lobby-status').getAttribute('data-state'), 'open');
   assert.match(await owner.getByTestId('lobby-wish').innerText(), /české vrhcáby · s hodinami · čeština/);
   // The watcher sees the owner's table; the owner does not list its own.
-  await watcher.waitForFunction(() => document.querySelectorAll('[data-testid=table]').length === 1, null, { timeout: 10_000 });
+  await watcher.waitForFunction(() => document.querySelectorAll('[data-testid=table-list] [data-table]').length === 1, null, { timeout: 10_000 });
   const ownerKey = (await authors(watcher))[0];
   assert.match(ownerKey, /^[0-9a-f]{64}$/);
+  const listed = watcher.getByTestId('table-list').locator('[data-table]');
+  assert.match(await listed.getAttribute('data-table'), /^[0-9a-f]{64}$/);
+  assert.equal(await listed.getAttribute('data-rules'), 'vrhcaby');
+  assert.equal(await listed.getAttribute('data-match-length'), '0');
+  // A page that wishes another game does not list it; choosing the same game again does.
+  await watcher.getByTestId('game-rules').selectOption('standard');
+  await watcher.waitForFunction(() => document.querySelectorAll('[data-testid=table-list] [data-table]').length === 0, null, { timeout: 5_000 });
+  await watcher.getByTestId('game-rules').selectOption('vrhcaby');
+  await watcher.waitForFunction(() => document.querySelectorAll('[data-testid=table-list] [data-table]').length === 1, null, { timeout: 5_000 });
   const t0 = Date.now();
   const joiner = await enter([relay.url]);
-  const sit = joiner.locator(`[data-testid=table][data-author="${ownerKey}"] [data-testid=sit]`);
+  const sit = joiner.locator(`[data-table][data-author="${ownerKey}"] [data-testid=join-table]`);
   await sit.waitFor({ timeout: 10_000 });
   const seen = Date.now() - t0;
   assert.ok(seen < 2_000 + 3_000, `the table listed ${seen} ms after entering (page load included)`);
@@ -63,7 +77,7 @@ test('two strangers meet at a table and play; a third page sees the tables come 
   assert.equal(await attr(joiner, 'data-seat'), 'black');
   await play(owner, joiner, 6);
   // Both tables are gone from the watcher's list (the owner's taken, the joiner's withdrawn).
-  await watcher.waitForFunction(() => document.querySelectorAll('[data-testid=table]').length === 0, null, { timeout: 10_000 });
+  await watcher.waitForFunction(() => document.querySelectorAll('[data-testid=table-list] [data-table]').length === 0, null, { timeout: 10_000 });
   assert.equal(await watcher.getByTestId('no-tables').isVisible(), true);
   for (const p of [owner, joiner, watcher]) assert.deepEqual(p.errors, []);
   for (const p of [owner, joiner, watcher]) await p.context().close();
@@ -73,13 +87,13 @@ test('two joiners at once: one plays, the other is told at once and its table wa
   const owner = await enter([relay.url]);
   const b = await enter([relay.url]);
   const c = await enter([relay.url]);
-  for (const p of [b, c]) await p.waitForFunction(() => document.querySelectorAll('[data-testid=table]').length >= 1, null, { timeout: 10_000 });
+  for (const p of [b, c]) await p.waitForFunction(() => document.querySelectorAll('[data-testid=table-list] [data-table]').length >= 1, null, { timeout: 10_000 });
   // Each of B and C sees the owner's and the other's tables; the owner's is the one both see.
   const [kb, kc] = [await authors(b), await authors(c)];
   const ownerKey = kb.find((k) => kc.includes(k));
   assert.ok(ownerKey, `${kb} / ${kc}`);
-  const sitB = b.locator(`[data-testid=table][data-author="${ownerKey}"] [data-testid=sit]`);
-  const sitC = c.locator(`[data-testid=table][data-author="${ownerKey}"] [data-testid=sit]`);
+  const sitB = b.locator(`[data-table][data-author="${ownerKey}"] [data-testid=join-table]`);
+  const sitC = c.locator(`[data-table][data-author="${ownerKey}"] [data-testid=join-table]`);
   await Promise.all([sitB.click(), sitC.click()]);
   // One of them is playing, the other is told the table is taken.
   await waitLink(owner, 'online');
@@ -89,7 +103,10 @@ test('two joiners at once: one plays, the other is told at once and its table wa
   }, null, { timeout: 30_000 }).then((h) => h.jsonValue())));
   assert.deepEqual([...states].sort(), ['playing', 'taken']);
   const loser = states[0] === 'taken' ? b : c;
-  assert.match(await loser.getByTestId('lobby-status').innerText(), /obsadil někdo jiný/);
+  assert.match(await loser.getByTestId('table-taken').innerText(), /obsadil někdo jiný/);
+  // Its own table, withdrawn while it sat down, is open again.
+  assert.equal(await loser.getByTestId('lobby-status').getAttribute('data-state'), 'taken');
+  await loser.getByTestId('withdraw-table').waitFor();
   // The owner's table is gone from the loser's list.
   assert.ok(!(await authors(loser)).includes(ownerKey));
   for (const p of [owner, b, c]) assert.deepEqual(p.errors, []);
@@ -97,8 +114,10 @@ test('two joiners at once: one plays, the other is told at once and its table wa
 });
 
 test('through a hostile relay (drops, duplicates, replays, forgeries, a flood of 1,000 forged tables) and one that refuses tables, the strangers still meet, and no event names the room', { timeout: 240_000 }, async () => {
-  const hostile = await hostileRelay(relay.url, { drop: 0.25, duplicate: 0.3, delayMs: 1500, replayMs: 500, seed: 42 });
-  const refusing = await hostileRelay(relay.url, { drop: 0, duplicate: 0, delayMs: 0, replayMs: 60_000, seed: 3, refuseKinds: [30959] });
+  // A relay of its own: the earlier tests' pages closed without withdrawing their tables.
+  const upstream = await startRelay();
+  const hostile = await hostileRelay(upstream.url, { drop: 0.25, duplicate: 0.3, delayMs: 1500, replayMs: 500, seed: 42 });
+  const refusing = await hostileRelay(upstream.url, { drop: 0, duplicate: 0, delayMs: 0, replayMs: 60_000, seed: 3, refuseKinds: [30959] });
   try {
     const owner = await enter([hostile.url, refusing.url]);
     // The relay that refuses tables is noted (and skipped from then on).
@@ -116,10 +135,10 @@ test('through a hostile relay (drops, duplicates, replays, forgeries, a flood of
       });
     }
     // The joiner lists exactly the owner's table (the forgeries ignored).
-    await joiner.waitForFunction(() => document.querySelectorAll('[data-testid=table]').length >= 1, null, { timeout: 30_000 });
+    await joiner.waitForFunction(() => document.querySelectorAll('[data-testid=table-list] [data-table]').length >= 1, null, { timeout: 30_000 });
     await joiner.waitForTimeout(1_000);
     assert.equal(await tables(joiner).count(), 1);
-    await joiner.getByTestId('sit').click();
+    await joiner.getByTestId('join-table').click();
     await waitLink(owner, 'online', 60_000);
     await waitLink(joiner, 'online', 60_000);
     await play(owner, joiner, 4);
@@ -138,5 +157,6 @@ test('through a hostile relay (drops, duplicates, replays, forgeries, a flood of
   } finally {
     hostile.stop();
     refusing.stop();
+    upstream.stop();
   }
 });

@@ -106,7 +106,7 @@ test('the service worker caches every chunk: each screen opens offline from the 
     return (await cache.keys()).map((r) => r.url);
   });
   const chunkFiles = cached.filter((n) => CHUNK.test(n));
-  for (const split of ['split_howto', 'split_friend', 'split_replay', 'split_history', 'split_learn']) {
+  for (const split of ['split_howto', 'split_friend', 'split_lobby', 'split_proof', 'split_replay', 'split_history', 'split_learn']) {
     assert.ok(chunkFiles.some((n) => n.endsWith(`/${split}.wasm`)), `${split} cached: ${chunkFiles.join()}`);
   }
   assert.ok(cached.some((n) => /\/app-[0-9a-f]+\/__wasm_split\.js$/.test(n)), 'the chunks\' loader cached');

@@ -287,6 +287,7 @@ mod worker {
                     tables: list
                         .into_iter()
                         .map(|l| TableInfo {
+                            id: l.id,
                             author: l.author,
                             wish: l.wish,
                             created_at: l.created_at,

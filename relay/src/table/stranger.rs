@@ -128,8 +128,12 @@ impl Stranger {
         } else if !open && self.published.is_some() {
             out.extend(self.withdraw(now, fresh));
         }
-        self.shown.clear();
-        out.extend(self.list(now));
+        // The list for this wish, whatever was shown before (the page shows what it is told).
+        let list = self
+            .lobby
+            .list(now, self.wish.as_ref(), Some(self.key.public_key()));
+        self.shown.clone_from(&list);
+        out.push(Out::List(list));
         out
     }
 

@@ -347,3 +347,25 @@ fn a_welcome_that_comes_after_the_joiner_gave_up_still_seats_it() {
         Err(Ignored::Foreign)
     );
 }
+
+#[test]
+fn a_changed_wish_always_says_its_list_even_an_empty_one() {
+    let (mut a, mut b) = (page(1), page(2));
+    let table = sends(&a.wish(wish(), true, NOW, fresh(1)));
+    b.wish(wish(), false, NOW, fresh(2));
+    assert_eq!(
+        listed(&deliver(&mut b, &table, NOW)),
+        Some(vec![a.public_key().to_owned()])
+    );
+    let standard = Wish {
+        rules: Rules::Standard,
+        length: 5,
+        ..wish()
+    };
+    assert_eq!(
+        b.wish(standard, false, NOW + 1, fresh(3)),
+        vec![Out::List(vec![])]
+    );
+    let back = b.wish(wish(), false, NOW + 2, fresh(4));
+    assert_eq!(listed(&back), Some(vec![a.public_key().to_owned()]));
+}
