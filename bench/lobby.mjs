@@ -34,7 +34,14 @@ for (let i = 0; i < runs; i++) {
   await sit.waitFor({ timeout: 30_000 });
   const listed = Date.now() - t0;
   await sit.click();
-  await Promise.all([online(a), online(b)]);
+  try {
+    await Promise.all([online(a), online(b)]);
+  } catch (e) {
+    const state = (p) => p.evaluate(() => ['lobby-status', 'friend-status', 'peer-status']
+      .map((id) => `${id}=${document.querySelector(`[data-testid=${id}]`)?.getAttribute('data-state') ?? document.querySelector(`[data-testid=${id}]`)?.textContent ?? '-'}`).join(' '));
+    console.log(`run ${i + 1} failed: A ${await state(a)}; B ${await state(b)}`);
+    throw e;
+  }
   const both = Date.now() - t0;
   rows.push({ listed, both });
   console.log(`run ${i + 1}: table listed ${listed} ms, both boards online ${both} ms`);

@@ -141,6 +141,7 @@ pub fn enter(d: Dispatch, view: View) {
     });
     view.status.set(Status::Waiting);
     view.open.set(false);
+    withdraw_on_pagehide();
     LOBBY.with(|l| {
         *l.borrow_mut() = Some(Active {
             worker,
@@ -149,6 +150,22 @@ pub fn enter(d: Dispatch, view: View) {
             view,
         });
     });
+}
+
+/// When the page goes away (a tab closed, another address), the worker is asked to withdraw the
+/// table while it still can; if it cannot, the table expires within two minutes. Installed once.
+fn withdraw_on_pagehide() {
+    thread_local! {
+        static INSTALLED: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+    }
+    if INSTALLED.with(|i| i.replace(true)) {
+        return;
+    }
+    let on_hide = Closure::<dyn FnMut()>::new(leave);
+    if let Some(w) = web_sys::window() {
+        let _ = w.add_event_listener_with_callback("pagehide", on_hide.as_ref().unchecked_ref());
+    }
+    on_hide.forget();
 }
 
 /// The player's wish changed (the rules, the match length, the language): the list and the

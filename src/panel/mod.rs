@@ -5,8 +5,9 @@
 mod controls;
 mod dialogs;
 pub mod modal;
-pub(crate) mod moves;
+mod moves;
 mod players;
+pub(crate) mod proof;
 pub mod standard;
 
 pub use controls::{Controls, Strip};

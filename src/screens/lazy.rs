@@ -38,7 +38,7 @@ split_point!(
 split_point!(
     /// One roll's proof in a game between two devices, checked (the move list's "check this roll").
     proof: roll_proof(turn: usize, open: RwSignal<Option<usize>>) -> AnyView =>
-        view! { <crate::panel::moves::RollProof turn=turn open=open/> }.into_any()
+        view! { <crate::panel::proof::RollProof turn=turn open=open/> }.into_any()
 );
 split_point!(
     /// Learn: the puzzles.

@@ -37,7 +37,7 @@ const toRollOrDouble = async (p) => {
 };
 const which = (process.argv[3] ?? 'all').split(',');
 const want = (n) => which.includes('all') || which.includes(n);
-const wantRelay = ['all', 'room', 'norelay', 'reconnecting'].some((n) => (process.argv[3] ?? 'all').split(',').includes(n));
+const wantRelay = ['all', 'room', 'norelay', 'reconnecting', 'lobby'].some((n) => (process.argv[3] ?? 'all').split(',').includes(n));
 const relay = wantRelay ? await startRelay() : null;
 const which_sizes = (process.env.SIZES ?? 'phone,desk').split(',');
 /** My games with the dice statistics (issue 42): a game against the computer played for a while
@@ -132,6 +132,25 @@ for (const size of which_sizes) for (const lang of ['cs', 'en']) {
     await host.getByTestId('roll-proof').scrollIntoViewIfNeeded(); await host.waitForTimeout(400);
     await host.screenshot({ path: `${out}/proof-${size}-${lang}.png` });
     await host.context().close(); await guest.context().close();
+  }
+  if (want('lobby')) {
+    // Someone's table open on the relay; the shot's page lists it.
+    const other = await browser.newContext({ locale: 'en-GB' });
+    const o = await other.newPage();
+    await o.goto(`${server.url}?relays=${encodeURIComponent(relay.url)}`);
+    await o.getByTestId('play-stranger').click(); await o.getByTestId('open-table').click();
+    await shoot('lobby', size, lang, async (p) => {
+      await p.goto(`${server.url}?relays=${encodeURIComponent(relay.url)}`);
+      await p.getByTestId('play-stranger').click();
+      await p.locator('[data-testid=table-list] [data-table]').first().waitFor({ timeout: 15_000 });
+    });
+    await shoot('lobbyopen', size, lang, async (p) => {
+      await p.goto(`${server.url}?relays=${encodeURIComponent(relay.url)}`);
+      await p.getByTestId('play-stranger').click(); await p.getByTestId('open-table').click();
+      await p.locator('[data-testid=table-list] [data-table]').first().waitFor({ timeout: 15_000 });
+      await p.getByTestId('lobby-help').locator('summary').click();
+    });
+    await other.close();
   }
   if (want('howto')) await shoot('howto', size, lang, async (p) => { await p.goto(`${server.url}`); await p.getByTestId('how-to-play').click(); await p.getByTestId('howto-direction').waitFor(); await p.getByTestId('howto-direction').scrollIntoViewIfNeeded(); });
   if (want('start')) await shoot('start', size, lang, async (p) => { await p.goto(`${server.url}`); await p.getByTestId('my-games').waitFor(); });

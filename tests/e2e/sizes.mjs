@@ -14,12 +14,15 @@ export const DIST = fileURLToPath(new URL('../../dist/', import.meta.url));
  * chunk is fetched when its screen is first opened. Issue 42's roll proof (its view, `verify` and
  * SHA-256: 6.1 KB) went into a chunk of its own, fetched when a roll is first checked, so the
  * first load stays within its budget (319,748 B); the chunks' total grew past 130 KB with it
- * (130,981 B) and its budget to 140 KB. */
+ * (130,981 B). Then issue 42's open tables (the lobby's screen, 16.1 KB in a chunk of its own,
+ * sharing the connection's code with the friend screen through a shared chunk) and My games' dice
+ * statistics (+6 KB in the history chunk) took the chunks to 161,111 B, none over 60 KB: every byte
+ * of it is fetched only when its screen is first opened, so the total's budget is 170 KB. */
 export const BUDGETS = {
   first_load: 321_000,
   worker: 200_000,
   chunk: 60_000,
-  chunks: 140_000,
+  chunks: 170_000,
 };
 
 const size = (bytes, packed) => ({ raw: bytes.length, gzip: packed ? bytes.length : gzipSync(bytes, { level: 9 }).length });

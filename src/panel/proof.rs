@@ -1,0 +1,79 @@
+//! One roll's proof in a game between two devices, opened from the move list's "check this
+//! roll" (`moves::MoveList`): both players' commitments and secrets, and whether the dice come
+//! out of them. Reached only through its split point (`screens::lazy::roll_proof`): its chunk
+//! holds `verify` and SHA-256.
+
+use leptos::prelude::*;
+use vrhcaby_rules::Side;
+
+use crate::i18n::Key;
+use crate::state::{GameState, Settings};
+
+/// One roll's proof in a game between two devices: both players' commitments and secrets, and
+/// whether the dice come out of them (`vrhcaby_rules::proof::verify`, as the CLI's `verify`).
+#[component]
+pub fn RollProof(turn: usize, open: RwSignal<Option<usize>>) -> impl IntoView {
+    use vrhcaby_rules::proof::{turn_rolls, verify, Problem};
+    let g = expect_context::<GameState>();
+    let s = expect_context::<Settings>();
+    let shown = g.session.with_untracked(|x| {
+        let x = x.as_ref()?;
+        let record = x.game().record();
+        let proofs = x.remote()?.peer_game().proofs();
+        let roll = *turn_rolls(record).get(turn)?;
+        let verdict = verify(record, &proofs).into_iter().nth(roll as usize)?;
+        let part = proofs.rolls.get(roll as usize).cloned().unwrap_or_default();
+        Some((verdict, part))
+    });
+    let Some((verdict, part)) = shown else {
+        return view! { <section class="roll-proof" data-testid="roll-proof" data-verified="false"></section> }
+            .into_any();
+    };
+    let short = |hex: &Option<String>| {
+        hex.as_deref()
+            .map_or_else(|| "—".to_owned(), |h| format!("{}…", &h[..h.len().min(16)]))
+    };
+    let row = move |side: Side, p: Option<vrhcaby_rules::proof::Part>| {
+        let name = move || crate::i18n::side_name(s.lang.get(), side);
+        let commit = short(&p.as_ref().map(|p| p.commit.clone()));
+        let secret = short(&p.and_then(|p| p.secret));
+        view! {
+            <tr><th scope="row">{name}</th><td><code>{commit}</code></td><td><code>{secret}</code></td></tr>
+        }
+    };
+    let verdict_text = move || {
+        if verdict.ok {
+            format!("✓ {}", s.say(Key::RollChecked))
+        } else {
+            let why = match verdict.problem {
+                Some(Problem::Missing) => s.say(Key::ProofMissing),
+                Some(Problem::Malformed) => s.say(Key::ProofMalformed),
+                Some(Problem::RevealMismatch) => s.say(Key::ProofMismatch),
+                Some(Problem::DiceDiffer) | None => s.say(Key::ProofDiffer),
+            };
+            match verdict.side {
+                Some(side) => format!(
+                    "✗ {}: {}: {why}.",
+                    s.say(Key::RollNotChecked),
+                    crate::i18n::side_name(s.lang.get(), side)
+                ),
+                None => format!("✗ {}: {why}.", s.say(Key::RollNotChecked)),
+            }
+        }
+    };
+    let ok = verdict.ok;
+    view! {
+        <section class="roll-proof" data-testid="roll-proof" data-verified=ok.to_string()
+            data-roll=verdict.roll.to_string() aria-labelledby="roll-proof-title">
+            <h2 id="roll-proof-title">{move || s.say(Key::RollProof)}</h2>
+            <table>
+                <thead><tr><td></td><th scope="col">{move || s.say(Key::Commitment)}</th>
+                    <th scope="col">{move || s.say(Key::Secret)}</th></tr></thead>
+                <tbody>{row(Side::White, part.white.clone())}{row(Side::Black, part.black.clone())}</tbody>
+            </table>
+            <p class=if ok { "verdict ok" } else { "verdict bad" } role="status">{verdict_text}</p>
+            <button data-testid="close-proof" on:click=move |_| open.set(None)>{move || s.say(Key::Close)}</button>
+        </section>
+    }
+    .into_any()
+}
