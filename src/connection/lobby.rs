@@ -16,8 +16,9 @@ use web_sys::{MessageEvent, Worker};
 use super::{link, room};
 use crate::state::Dispatch;
 
-/// How long the worker is given to withdraw the page's table before it is stopped.
-const WITHDRAW_MS: i32 = 1_500;
+/// How long the worker is given to withdraw the page's table before it is stopped (it keeps its
+/// sockets open 1.5 s after the withdrawal, for the relays to store it).
+const WITHDRAW_MS: i32 = 3_000;
 
 /// Where the page stands in the lobby.
 #[derive(Clone, Debug, PartialEq, Eq)]

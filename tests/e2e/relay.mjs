@@ -81,6 +81,7 @@ export async function hostileRelay(upstream, { drop = 0.3, delayMs = 3000, dupli
   const server = new WebSocketServer({ host: '127.0.0.1', port });
   const seen = [];
   const published = [];
+  const answers = [];
   const clients = new Set();
   let forged = 0;
   const replay = setInterval(() => {
@@ -122,7 +123,7 @@ export async function hostileRelay(upstream, { drop = 0.3, delayMs = 3000, dupli
       const text = m.toString();
       let msg;
       try { msg = JSON.parse(text); } catch { return; }
-      if (msg[0] !== 'EVENT') { if (client.readyState === 1) client.send(text); return; }
+      if (msg[0] !== 'EVENT') { answers.push(text); if (client.readyState === 1) client.send(text); return; }
       seen.push([msg[1], msg[2]]);
       if (random() < drop) return;
       const times = random() < duplicate ? 2 : 1;
@@ -141,6 +142,8 @@ export async function hostileRelay(upstream, { drop = 0.3, delayMs = 3000, dupli
     forged: () => forged,
     /** Every message the pages sent to this relay. */
     published: () => published,
+    /** Every message but an event the relay behind sent the pages (OK, EOSE, NOTICE, CLOSED). */
+    answers: () => answers,
     /** Sends `event` to every client as if their subscription `sub` matched it. */
     inject(sub, event) { for (const c of clients) if (c.readyState === 1) c.send(JSON.stringify(['EVENT', sub, event])); },
     stop() { clearInterval(replay); for (const c of clients) c.terminate(); server.close(); },

@@ -34,6 +34,8 @@ mod worker {
     const SEEN: usize = 256;
     /// Events older than this (by their own stamp) are not even opened.
     const OLDEST_S: u64 = 600;
+    /// How long the lobby's sockets stay open after it is left (its withdrawal stored).
+    const LINGER_MS: i32 = 1_500;
     /// How often, in seconds, the lobby asks each relay for the tables again.
     const RESUBSCRIBE_S: u64 = 10;
 
@@ -164,10 +166,23 @@ mod worker {
             }
             ToWorker::Quiet => STATE.with(|s| s.borrow_mut().note = None),
             ToWorker::Leave => {
-                // The page's table withdrawn on every open relay before the sockets close.
-                let out = with_stranger(|st, now| st.withdraw(now, fresh()));
-                carry_out(out);
-                leave();
+                // In the lobby: the page's table withdrawn on every open relay, and the sockets
+                // closed only a moment later — a relay may drop an event whose socket closes
+                // before it has stored it, and a withdrawal lost leaves a table nobody answers.
+                let in_lobby = STATE.with(|s| s.borrow().stranger.is_some());
+                if in_lobby {
+                    let out = with_stranger(|st, now| st.withdraw(now, fresh()));
+                    carry_out(out);
+                    // Meanwhile it still answers a late joiner that the table is taken.
+                    let generation = STATE.with(|s| s.borrow().generation);
+                    later(LINGER_MS, move || {
+                        if current(generation) {
+                            leave();
+                        }
+                    });
+                } else {
+                    leave();
+                }
             }
             ToWorker::Wake => wake(),
         }

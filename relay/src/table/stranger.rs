@@ -7,7 +7,7 @@
 use super::{Ignored, Listed, Lobby, Owner, Sealed, Seat, TableKey, Wish, RENEW_S};
 
 /// A join not answered within this long is given up: the owner is gone.
-pub const JOIN_WAIT_S: u64 = 20;
+pub const JOIN_WAIT_S: u64 = 10;
 /// A join is said again this often while unanswered (a relay may drop it).
 pub const JOIN_REPEAT_S: u64 = 3;
 
