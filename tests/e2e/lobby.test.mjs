@@ -83,6 +83,23 @@ test('two strangers meet at a table and play; a third page sees the tables come 
   for (const p of [owner, joiner, watcher]) await p.context().close();
 });
 
+test('a table is withdrawn when its owner closes it or leaves the screen, and opens again', { timeout: 120_000 }, async () => {
+  const watcher = await enter([relay.url], { open: false });
+  const owner = await enter([relay.url]);
+  const count = (n) => watcher.waitForFunction((k) => document.querySelectorAll('[data-testid=table-list] [data-table]').length === k, n, { timeout: 10_000 });
+  await count(1);
+  await owner.getByTestId('withdraw-table').click();
+  await count(0);
+  await owner.getByTestId('open-table').click();
+  await count(1);
+  // Back to the start screen: the table goes with the screen.
+  await owner.getByTestId('back').click();
+  await owner.getByTestId('play-stranger').waitFor();
+  await count(0);
+  for (const p of [owner, watcher]) assert.deepEqual(p.errors, []);
+  for (const p of [owner, watcher]) await p.context().close();
+});
+
 test('two joiners at once: one plays, the other is told at once and its table waits again', { timeout: 180_000 }, async () => {
   const owner = await enter([relay.url]);
   const b = await enter([relay.url]);

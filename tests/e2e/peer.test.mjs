@@ -1,5 +1,7 @@
 // End-to-end peer-to-peer: two headless Chromium pages (separate storage) connect through the
 // invitation link and the answer code, play on both boards, then one closes and the other wins by R18.
+import { execFileSync } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { connectPair, launch, playOneMove, serveDist, waitOnline, waitPhase } from './harness.mjs';
@@ -47,6 +49,7 @@ test('two devices play peer-to-peer; the one left alone wins when the other\'s t
 
   // Every roll can be checked (issue 42): each turn of the move list opens its roll's proof, which
   // the page recomputes from both players' commitments and secrets.
+  const pageVerdicts = new Map();
   for (const page of [host, guest]) {
     const checks = page.getByTestId('check-roll');
     const turns = await page.getByTestId('move-list').locator('li').count();
@@ -56,11 +59,29 @@ test('two devices play peer-to-peer; the one left alone wins when the other\'s t
       const proof = page.getByTestId('roll-proof');
       await proof.waitFor();
       assert.equal(await proof.getAttribute('data-verified'), 'true', await proof.textContent());
+      pageVerdicts.set(Number(await proof.getAttribute('data-roll')), true);
       assert.match(await proof.textContent(), /[0-9a-f]{16}…/, 'the commitments and secrets shown');
       await page.getByTestId('close-proof').click();
       await proof.waitFor({ state: 'detached' });
     }
   }
+
+  // The exported record carries its proof; the CLI's verify recomputes every roll and agrees with
+  // the page; a secret changed in the proof is named, with its side.
+  const [download] = await Promise.all([host.waitForEvent('download'), host.getByTestId('export').click()]);
+  const record = JSON.parse(await readFile(await download.path(), 'utf8'));
+  assert.ok(record.dice?.rolls?.length >= 3, 'the proof in the record');
+  const verify = (req) => JSON.parse(execFileSync('cargo', ['run', '-q', '-p', 'vrhcaby-rules', '--bin', 'vrhcaby', '--', 'verify'],
+    { input: JSON.stringify(req) + '\n', encoding: 'utf8' }).trim());
+  const honest = verify({ record });
+  assert.equal(honest.ok, true, JSON.stringify(honest));
+  for (const [roll, ok] of pageVerdicts) assert.equal(honest.rolls[roll].ok, ok, `roll ${roll}: the page and the CLI agree`);
+  const tampered = structuredClone(record.dice);
+  const part = tampered.rolls[1].white;
+  part.secret = (part.secret[0] === '0' ? '1' : '0') + part.secret.slice(1);
+  const caught = verify({ record, dice: tampered });
+  assert.equal(caught.ok, false);
+  assert.deepEqual({ ...caught.rolls[1], recorded: undefined }, { roll: 1, ok: false, side: 'white', problem: 'reveal_mismatch', recorded: undefined });
 
   // The player on turn closes the page; the other sees them offline and wins by R18.
   await waitPhase(host, 'moving');
