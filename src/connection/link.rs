@@ -178,21 +178,32 @@ pub fn invite(d: Dispatch) {
     }
     d.nav.stage.set(Stage::Preparing);
     d.nav.screen.set(Screen::Friend);
-    let own_ice = ice_servers();
-    let info = |game: String| RoomInfo {
-        secret: room::new_secret(),
-        role: Role::Host,
-        relays: relays.clone(),
-        ice: (own_ice.trim() != DEFAULT_ICE).then(|| own_ice.clone()),
-        game,
-        token: String::new(),
-    };
     if let Some(game) = current {
-        let info = info(game);
+        let info = host_room(room::new_secret(), relays, game);
         d.nav.stage.set(Stage::Room(room_link(&info)));
         room::enter(d, info, true, HOOKS);
         return;
     }
+    host_new_game(d, room::new_secret(), relays, true);
+}
+
+/// The host's room of `secret` for the peer game `game`, with the host's own STUN/TURN servers
+/// when it set them.
+fn host_room(secret: String, relays: Vec<String>, game: String) -> RoomInfo {
+    let own_ice = ice_servers();
+    RoomInfo {
+        secret,
+        role: Role::Host,
+        relays,
+        ice: (own_ice.trim() != DEFAULT_ICE).then_some(own_ice),
+        game,
+        token: String::new(),
+    }
+}
+
+/// A new peer game (the rules remembered for one), hosted in the room of `secret`; `show_link`:
+/// the room's one link is shown to send (an invitation), or not (an open table's stranger).
+fn host_new_game(d: Dispatch, secret: String, relays: Vec<String>, show_link: bool) {
     let id = format!("{:016x}", platform::entropy());
     let game = PeerGame::new_under(
         id.clone(),
@@ -200,9 +211,11 @@ pub fn invite(d: Dispatch) {
         storage::remembered_variant_for_peer(),
         platform::now_ms(),
     );
-    let info = info(id);
+    let info = host_room(secret, relays, id);
     storage::adopt(d, Session::peer(PeerSession::new(game)), move || {
-        d.nav.stage.set(Stage::Room(room_link(&info)));
+        if show_link {
+            d.nav.stage.set(Stage::Room(room_link(&info)));
+        }
         room::enter(d, info, false, HOOKS);
     });
 }
@@ -214,25 +227,7 @@ pub fn host_table(d: Dispatch, secret: String) {
     close();
     d.nav.stage.set(Stage::Connecting);
     d.nav.screen.set(Screen::Friend);
-    let id = format!("{:016x}", platform::entropy());
-    let game = PeerGame::new_under(
-        id.clone(),
-        Side::White,
-        storage::remembered_variant_for_peer(),
-        platform::now_ms(),
-    );
-    let own_ice = ice_servers();
-    let info = RoomInfo {
-        secret,
-        role: Role::Host,
-        relays: room::relays(),
-        ice: (own_ice.trim() != DEFAULT_ICE).then(|| own_ice.clone()),
-        game: id,
-        token: String::new(),
-    };
-    storage::adopt(d, Session::peer(PeerSession::new(game)), move || {
-        room::enter(d, info, false, HOOKS);
-    });
+    host_new_game(d, secret, room::relays(), false);
 }
 
 /// The one link of a room.

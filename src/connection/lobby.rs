@@ -11,8 +11,8 @@ use vrhcaby_relay::talk::{FromWorker, TableInfo, ToWorker};
 use vrhcaby_relay::wish::{Lang, Rules, Wish};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
-use web_sys::{MessageEvent, Worker};
 
+use super::port::Port;
 use super::{link, room};
 use crate::state::Dispatch;
 
@@ -68,9 +68,7 @@ impl Default for View {
 }
 
 struct Active {
-    worker: Worker,
-    ready: bool,
-    queue: Vec<String>,
+    port: Port,
     view: View,
 }
 
@@ -110,47 +108,29 @@ pub fn wish(lang: crate::i18n::Lang) -> Wish {
 /// to date.
 pub fn enter(d: Dispatch, view: View) {
     leave();
-    let [loader, ..] = vrhcaby_protocol::files::Worker::files(vrhcaby_protocol::files::RELAY.plain);
-    let Ok(worker) = Worker::new(&loader) else {
-        view.status.set(Status::Failed);
+    let failed = move || {
+        view.status.try_set(Status::Failed);
+    };
+    let Some(mut port) = Port::start(move |msg| from_worker(d, msg), failed) else {
+        failed();
         return;
     };
-    let on_message = Closure::<dyn FnMut(MessageEvent)>::new(move |ev: MessageEvent| {
-        if let Some(text) = ev.data().as_string() {
-            from_worker(d, &text);
-        }
-    });
-    worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
-    on_message.forget();
-    let on_error = Closure::<dyn FnMut(web_sys::Event)>::new(move |_| {
-        view.status.set(Status::Failed);
-    });
-    worker.set_onerror(Some(on_error.as_ref().unchecked_ref()));
-    on_error.forget();
-    let mut queue: Vec<String> = Vec::new();
-    queue.extend(to_text(&ToWorker::Lobby {
+    port.say(&ToWorker::Lobby {
         relays: room::relays(),
         wish: wish(d.settings.lang.get_untracked()),
         open: false,
-    }));
+    });
     BLOCKED.with(|b| {
         for author in b.borrow().iter() {
-            queue.extend(to_text(&ToWorker::Block {
+            port.say(&ToWorker::Block {
                 author: author.clone(),
-            }));
+            });
         }
     });
     view.status.set(Status::Waiting);
     view.open.set(false);
     withdraw_on_pagehide();
-    LOBBY.with(|l| {
-        *l.borrow_mut() = Some(Active {
-            worker,
-            ready: false,
-            queue,
-            view,
-        });
-    });
+    LOBBY.with(|l| *l.borrow_mut() = Some(Active { port, view }));
 }
 
 /// When the page goes away (a tab closed, another address), the worker is asked to withdraw the
@@ -221,66 +201,49 @@ pub fn leave() {
     let Some(a) = LOBBY.with(|l| l.borrow_mut().take()) else {
         return;
     };
-    if a.ready {
-        if let Some(text) = to_text(&ToWorker::Leave) {
-            let _ = a.worker.post_message(&JsValue::from_str(&text));
-        }
-    }
-    let worker = a.worker;
-    let stop = Closure::once_into_js(move || worker.terminate());
-    if let Some(w) = web_sys::window() {
-        let _ = w.set_timeout_with_callback_and_timeout_and_arguments_0(
-            stop.unchecked_ref(),
-            WITHDRAW_MS,
-        );
-    }
-}
-
-fn to_text(message: &ToWorker) -> Option<String> {
-    serde_json::to_string(message).ok()
+    let mut port = a.port;
+    port.say(&ToWorker::Leave);
+    port.stop_after(WITHDRAW_MS);
 }
 
 fn post(message: &ToWorker) {
-    let Some(text) = to_text(message) else {
-        return;
-    };
     LOBBY.with(|l| {
         if let Some(a) = l.borrow_mut().as_mut() {
-            if a.ready {
-                let _ = a.worker.post_message(&JsValue::from_str(&text));
-            } else {
-                a.queue.push(text);
-            }
+            a.port.say(message);
         }
     });
 }
 
-fn from_worker(d: Dispatch, text: &str) {
-    let Ok(msg) = serde_json::from_str::<FromWorker>(text) else {
-        return;
-    };
+/// The worker's messages. The screen's view may be gone (its signals disposed) by the time one
+/// arrives: each is set with `try_set`.
+fn from_worker(d: Dispatch, msg: FromWorker) {
     let Some(view) = view() else {
         return;
     };
     match msg {
         FromWorker::Ready => LOBBY.with(|l| {
             if let Some(a) = l.borrow_mut().as_mut() {
-                a.ready = true;
-                for text in a.queue.drain(..) {
-                    let _ = a.worker.post_message(&JsValue::from_str(&text));
-                }
+                a.port.ready();
             }
         }),
-        FromWorker::Tables { tables } => view.tables.set(tables),
-        FromWorker::Relays { open, total, tried } => view.relays.set(Some((open, total, tried))),
-        FromWorker::Published { refused } => view.refused.set(refused),
-        FromWorker::Taken { .. } => view.status.set(Status::Taken),
+        FromWorker::Tables { tables } => {
+            view.tables.try_set(tables);
+        }
+        FromWorker::Relays { open, total, tried } => {
+            view.relays.try_set(Some((open, total, tried)));
+        }
+        FromWorker::Published { refused } => {
+            view.refused.try_set(refused);
+        }
+        FromWorker::Taken { .. } => {
+            view.status.try_set(Status::Taken);
+        }
         FromWorker::Play {
             room: secret,
             host,
             opponent,
         } => {
-            view.status.set(Status::Starting);
+            view.status.try_set(Status::Starting);
             LAST.with(|l| *l.borrow_mut() = Some(opponent));
             if !d.settings.muted.get_untracked() {
                 crate::sound::play(crate::sound::Sound::Chime);

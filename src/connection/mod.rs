@@ -20,6 +20,7 @@ pub mod invite;
 pub mod link;
 pub mod lobby;
 pub mod net;
+mod port;
 pub mod room;
 
 use std::future::Future;

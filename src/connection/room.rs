@@ -10,9 +10,9 @@ use vrhcaby_relay::talk::{FromWorker, ToWorker};
 use vrhcaby_relay::{hex, Do, Negotiator, Role};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
-use web_sys::{MessageEvent, Worker};
 
 use super::ice::{ice_lines, ice_servers};
+use super::port::Port;
 use crate::platform;
 use crate::state::{Dispatch, LinkState};
 
@@ -51,9 +51,7 @@ pub struct RoomInfo {
 struct Active {
     info: RoomInfo,
     neg: Negotiator,
-    worker: Worker,
-    ready: bool,
-    queue: Vec<String>,
+    port: Port,
     entered: u64,
     relays_open: usize,
     /// The manual codes were offered (no relay answered).
@@ -159,21 +157,10 @@ pub fn enter(d: Dispatch, info: RoomInfo, again: bool, hooks: Hooks) {
     HOOKS.with(|h| h.set(Some(hooks)));
     leave();
     d.nav.relays.set(None);
-    let [loader, ..] = vrhcaby_protocol::files::Worker::files(vrhcaby_protocol::files::RELAY.plain);
-    let Ok(worker) = Worker::new(&loader) else {
+    let Some(mut port) = Port::start(move |msg| from_worker(d, msg), move || fall_back(d)) else {
         fall_back(d);
         return;
     };
-    let on_message = Closure::<dyn FnMut(MessageEvent)>::new(move |ev: MessageEvent| {
-        if let Some(text) = ev.data().as_string() {
-            from_worker(d, &text);
-        }
-    });
-    worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
-    on_message.forget();
-    let on_error = Closure::<dyn FnMut(web_sys::Event)>::new(move |_| fall_back(d));
-    worker.set_onerror(Some(on_error.as_ref().unchecked_ref()));
-    on_error.forget();
     let tick = Closure::<dyn FnMut()>::new(move || tick(d));
     let interval = web_sys::window()
         .and_then(|w| {
@@ -197,13 +184,12 @@ pub fn enter(d: Dispatch, info: RoomInfo, again: bool, hooks: Hooks) {
         Role::Host => Negotiator::new(info.role, me).pinned_to(Some(info.token.clone())),
     };
     let first = neg.start(platform::now_ms());
+    port.say(&join);
     ROOM.with(|r| {
         *r.borrow_mut() = Some(Active {
             info,
             neg,
-            worker,
-            ready: false,
-            queue: to_text(&join).into_iter().collect(),
+            port,
             entered: platform::now_ms(),
             relays_open: 0,
             fell_back: false,
@@ -244,10 +230,10 @@ fn wake_on_visible() {
 /// Leaves the room (the game ended or was left, or the manual codes took over).
 pub fn leave() {
     if let Some(a) = ROOM.with(|r| r.borrow_mut().take()) {
-        a.worker.terminate();
         if let Some(w) = web_sys::window() {
             w.clear_interval_with_handle(a.interval);
         }
+        a.port.stop_after(0);
     }
 }
 
@@ -257,36 +243,19 @@ pub fn forget() {
     platform::remove(ROOM_KEY);
 }
 
-fn to_text(message: &ToWorker) -> Option<String> {
-    serde_json::to_string(message).ok()
-}
-
 fn post(message: &ToWorker) {
-    let Some(text) = to_text(message) else {
-        return;
-    };
     ROOM.with(|r| {
         if let Some(a) = r.borrow_mut().as_mut() {
-            if a.ready {
-                let _ = a.worker.post_message(&JsValue::from_str(&text));
-            } else {
-                a.queue.push(text);
-            }
+            a.port.say(message);
         }
     });
 }
 
-fn from_worker(d: Dispatch, text: &str) {
-    let Ok(msg) = serde_json::from_str::<FromWorker>(text) else {
-        return;
-    };
+fn from_worker(d: Dispatch, msg: FromWorker) {
     match msg {
         FromWorker::Ready => ROOM.with(|r| {
             if let Some(a) = r.borrow_mut().as_mut() {
-                a.ready = true;
-                for text in a.queue.drain(..) {
-                    let _ = a.worker.post_message(&JsValue::from_str(&text));
-                }
+                a.port.ready();
             }
         }),
         FromWorker::Heard { note } => {

@@ -252,19 +252,25 @@ mod worker {
             }
             let since = now_s().saturating_sub(table::MAX_TTL_S);
             let [tables, sealed] = s.stranger.as_ref()?.filters(since);
-            let req = json!(["REQ", "vrhcaby-lobby", tables, sealed]).to_string();
-            let sockets: Vec<WebSocket> = s
+            Some(json!(["REQ", "vrhcaby-lobby", tables, sealed]).to_string())
+        });
+        if let Some(req) = again {
+            send_to_open(&req, false);
+        }
+    }
+
+    /// Sends `text` on every open relay (with `table`, not to a relay that refused a table).
+    fn send_to_open(text: &str, table: bool) {
+        let sockets: Vec<WebSocket> = STATE.with(|s| {
+            s.borrow()
                 .relays
                 .iter()
-                .filter(|r| r.open)
+                .filter(|r| r.open && !(table && r.refuses))
                 .filter_map(|r| r.socket.clone())
-                .collect();
-            Some((sockets, req))
+                .collect()
         });
-        if let Some((sockets, req)) = again {
-            for ws in sockets {
-                let _ = ws.send_with_str(&req);
-            }
+        for ws in sockets {
+            let _ = ws.send_with_str(text);
         }
     }
 
@@ -282,21 +288,10 @@ mod worker {
                         })
                         .flatten();
                     let is_table = id.is_some();
-                    let message = format!("[\"EVENT\",{text}]");
-                    let sockets: Vec<WebSocket> = STATE.with(|s| {
-                        let mut s = s.borrow_mut();
-                        if let Some(id) = id {
-                            s.table = Some((id, text.clone()));
-                        }
-                        s.relays
-                            .iter()
-                            .filter(|r| r.open && !(is_table && r.refuses))
-                            .filter_map(|r| r.socket.clone())
-                            .collect()
-                    });
-                    for ws in sockets {
-                        let _ = ws.send_with_str(&message);
+                    if let Some(id) = id {
+                        STATE.with(|s| s.borrow_mut().table = Some((id, text.clone())));
                     }
+                    send_to_open(&format!("[\"EVENT\",{text}]"), is_table);
                 }
                 Out::List(list) => post(&FromWorker::Tables {
                     tables: list
@@ -561,19 +556,10 @@ mod worker {
             let (room, note) = (s.room.as_ref()?, s.note.as_ref()?);
             let created_at = (now_ms() / 1000.0) as u64;
             let event = room.seal(note, created_at, random(), random());
-            let text = format!("[\"EVENT\",{event}]");
-            let sockets: Vec<WebSocket> = s
-                .relays
-                .iter()
-                .filter(|r| r.open)
-                .filter_map(|r| r.socket.clone())
-                .collect();
-            Some((sockets, text))
+            Some(format!("[\"EVENT\",{event}]"))
         });
-        if let Some((sockets, text)) = out {
-            for ws in sockets {
-                let _ = ws.send_with_str(&text);
-            }
+        if let Some(text) = out {
+            send_to_open(&text, false);
         }
     }
 
