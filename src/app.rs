@@ -60,6 +60,15 @@ pub fn App() -> impl IntoView {
             <div class="sr-only" aria-live="polite" role="status" data-testid="live">
                 {move || d.notices.announce.get()}
             </div>
+            // The player's open table waits while they are elsewhere (`connection::lobby`).
+            <Show when=move || d.nav.waiting.get() && d.nav.screen.get() != Screen::Lobby>
+                <div class="table-waiting" data-testid="table-waiting" role="status">
+                    {move || d.settings.say(crate::i18n::Key::TableWaiting)}
+                    <button data-testid="back-to-tables" on:click=move |_| d.nav.screen.set(Screen::Lobby)>
+                        {move || d.settings.say(crate::i18n::Key::PlayStranger)}
+                    </button>
+                </div>
+            </Show>
             {move || match d.nav.screen.get() {
                 Screen::Start if d.nav.opening.get() => EitherOf6::F(()),
                 Screen::Start => EitherOf6::A(view! { <StartScreen/> }),

@@ -291,6 +291,9 @@ pub struct Nav {
     pub replay_side: RwSignal<Option<Side>>,
     /// The judge's answer to the puzzle being played (`drivers::analysis::judge_puzzle`).
     pub puzzle: RwSignal<crate::learn::Judging>,
+    /// The player's open table waits while they are away from the tables' screen (playing the
+    /// computer meanwhile): a bar on every other screen says so (`connection::lobby`).
+    pub waiting: RwSignal<bool>,
 }
 
 /// Where the link with the friend stands.
@@ -365,6 +368,7 @@ impl Dispatch {
                 analysis: RwSignal::new(crate::analysis::State::Idle),
                 replay_side: RwSignal::new(None),
                 puzzle: RwSignal::new(crate::learn::Judging::Idle),
+                waiting: RwSignal::new(false),
             },
             sinks: StoredValue::new(Vec::new()),
         };

@@ -69,7 +69,15 @@ impl Default for View {
 
 struct Active {
     port: Port,
+    /// The screen's view (its signals disposed once the screen is gone: each set with `try_set`).
     view: View,
+    /// What the worker said last, for the screen when it is shown again.
+    tables: Vec<TableInfo>,
+    relays: Option<(usize, usize, usize)>,
+    refused: usize,
+    /// The player went to play the computer while the table waits: the screen's going does
+    /// not leave the lobby.
+    away: bool,
 }
 
 thread_local! {
@@ -107,6 +115,22 @@ pub fn wish(lang: crate::i18n::Lang) -> Wish {
 /// Enters the lobby (the open tables listed, the player's own not yet open); `view` is kept up
 /// to date.
 pub fn enter(d: Dispatch, view: View) {
+    // Back from playing the computer while the table waited: the same lobby, shown again.
+    let back = LOBBY.with(|l| {
+        let mut l = l.borrow_mut();
+        let a = l.as_mut().filter(|a| a.away)?;
+        a.away = false;
+        a.view = view;
+        view.tables.set(a.tables.clone());
+        view.relays.set(a.relays);
+        view.refused.set(a.refused);
+        view.open.set(true);
+        Some(())
+    });
+    d.nav.waiting.set(false);
+    if back.is_some() {
+        return;
+    }
     leave();
     let failed = move || {
         view.status.try_set(Status::Failed);
@@ -130,7 +154,16 @@ pub fn enter(d: Dispatch, view: View) {
     view.status.set(Status::Waiting);
     view.open.set(false);
     withdraw_on_pagehide();
-    LOBBY.with(|l| *l.borrow_mut() = Some(Active { port, view }));
+    LOBBY.with(|l| {
+        *l.borrow_mut() = Some(Active {
+            port,
+            view,
+            tables: Vec::new(),
+            relays: None,
+            refused: 0,
+            away: false,
+        });
+    });
 }
 
 /// When the page goes away (a tab closed, another address), the worker is asked to withdraw the
@@ -159,9 +192,9 @@ pub fn rewish(d: Dispatch) {
 /// Opens the player's table with the wish chosen now, or withdraws it.
 pub fn set_open(d: Dispatch, open: bool) {
     if let Some(v) = view() {
-        v.open.set(open);
+        v.open.try_set(open);
         if open {
-            v.status.set(Status::Waiting);
+            v.status.try_set(Status::Waiting);
         }
     }
     post(&ToWorker::Lobby {
@@ -173,6 +206,33 @@ pub fn set_open(d: Dispatch, open: bool) {
 
 fn view() -> Option<View> {
     LOBBY.with(|l| l.borrow().as_ref().map(|a| a.view))
+}
+
+/// The player plays the computer while their open table waits: the lobby stays when its screen
+/// goes, and a bar on the other screens says the table waits.
+pub fn wait_away(d: Dispatch) {
+    LOBBY.with(|l| {
+        if let Some(a) = l.borrow_mut().as_mut() {
+            a.away = true;
+            d.nav.waiting.set(true);
+        }
+    });
+}
+
+/// The tables' screen goes: the lobby is left, unless the table waits while the player is away.
+pub fn screen_gone() {
+    if !LOBBY.with(|l| l.borrow().as_ref().is_some_and(|a| a.away)) {
+        leave();
+    }
+}
+
+/// Keeps what the worker said in the lobby's state (and `f` on it).
+fn remember(f: impl FnOnce(&mut Active)) {
+    LOBBY.with(|l| {
+        if let Some(a) = l.borrow_mut().as_mut() {
+            f(a);
+        }
+    });
 }
 
 /// Sits down at `author`'s table.
@@ -227,12 +287,15 @@ fn from_worker(d: Dispatch, msg: FromWorker) {
             }
         }),
         FromWorker::Tables { tables } => {
+            remember(|a| a.tables.clone_from(&tables));
             view.tables.try_set(tables);
         }
         FromWorker::Relays { open, total, tried } => {
+            remember(|a| a.relays = Some((open, total, tried)));
             view.relays.try_set(Some((open, total, tried)));
         }
         FromWorker::Published { refused } => {
+            remember(|a| a.refused = refused);
             view.refused.try_set(refused);
         }
         FromWorker::Taken { .. } => {
@@ -244,6 +307,7 @@ fn from_worker(d: Dispatch, msg: FromWorker) {
             opponent,
         } => {
             view.status.try_set(Status::Starting);
+            d.nav.waiting.set(false);
             LAST.with(|l| *l.borrow_mut() = Some(opponent));
             if !d.settings.muted.get_untracked() {
                 crate::sound::play(crate::sound::Sound::Chime);

@@ -40,6 +40,8 @@ pub fn say(lang: Lang, key: Key) -> Option<&'static str> {
         (Lang::En, RelayPrivacy) => "A relay carries only the two devices' opening handshake (a few hundred bytes), encrypted with a key from the link: it sees encrypted data, when it came, and the devices' IP addresses. The game itself goes straight between the devices and never through a relay. Give the link only to the person you want to play.",
         (Lang::Cs, PlayStranger) => "Hrát s kýmkoli hned",
         (Lang::En, PlayStranger) => "Play someone now",
+        (Lang::Cs, TableWaiting) => "Tvůj stůl čeká.",
+        (Lang::En, TableWaiting) => "Your table is waiting.",
         (Lang::Cs, CheckRoll) => "Ověřit hod",
         (Lang::En, CheckRoll) => "Check this roll",
         (Lang::Cs, RollProof) => "Důkaz hodu",

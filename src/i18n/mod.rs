@@ -172,6 +172,7 @@ keys! {
     NoMove,
     PlayFriend,
     PlayStranger,
+    TableWaiting,
     Invitation,
     CopyLink,
     CopyCode,

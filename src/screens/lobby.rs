@@ -26,7 +26,7 @@ pub fn LobbyScreen() -> impl IntoView {
         }
         lang
     });
-    on_cleanup(lobby::leave);
+    on_cleanup(lobby::screen_gone);
     let say = move |p: Lobby| move || i18n::lobby(s.lang.get(), p);
     // The wish as chosen (read again when the rules or the length change).
     let chosen = RwSignal::new(0u32);
@@ -137,6 +137,12 @@ pub fn LobbyScreen() -> impl IntoView {
                     </button>
                 </Show>
             </div>
+            <Show when=move || view.open.get() && view.status.get() == Status::Waiting>
+                <button data-testid="wait-with-computer" on:click=move |_| {
+                    lobby::wait_away(d);
+                    crate::drivers::storage::computer(d);
+                }>{say(Lobby::WaitWithComputer)}</button>
+            </Show>
             <p class="status" data-testid="lobby-status" data-state=status_name role="status">{status}</p>
             <Show when=move || view.status.get() == Status::Taken>
                 <p class="broken" data-testid="table-taken" role="alert">{say(Lobby::Taken)}</p>

@@ -171,6 +171,14 @@ for (const lang of LANGS) {
         for (const p of [owner, b, c]) { await p.goto(url); await p.getByTestId('play-stranger').click(); await p.getByTestId('lobby').waitFor(); }
         await expectClean(owner, 'open tables, none open');
         await owner.getByTestId('open-table').click();
+        // The computer meanwhile, with the bar that says the table waits.
+        await owner.getByTestId('wait-with-computer').click();
+        await owner.getByTestId('start-bot-game').click();
+        await owner.getByTestId('table-waiting').waitFor();
+        await waitPhase(owner, 'moving', 'rolling');
+        await expectClean(owner, 'a game against the computer while the table waits');
+        await owner.getByTestId('back-to-tables').click();
+        await owner.getByTestId('withdraw-table').waitFor();
         for (const p of [b, c]) await p.locator('[data-testid=table-list] [data-table]').first().waitFor({ timeout: 15_000 });
         await b.getByTestId('lobby-help').locator('summary').click();
         await expectClean(b, 'open tables, one listed (help open)');

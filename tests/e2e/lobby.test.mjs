@@ -100,6 +100,34 @@ test('a table is withdrawn when its owner closes it or leaves the screen, and op
   for (const p of [owner, watcher]) await p.context().close();
 });
 
+test('the owner plays the computer while the table waits; a stranger sits and the game with them starts, the computer game kept', { timeout: 180_000 }, async () => {
+  const owner = await enter([relay.url]);
+  await owner.getByTestId('wait-with-computer').click();
+  await owner.getByTestId('start-bot-game').click();
+  await waitPhase(owner, 'moving', 'rolling');
+  const waiting = owner.getByTestId('table-waiting');
+  await waiting.waitFor();
+  assert.match(await waiting.innerText(), /Tvůj stůl čeká/);
+  // Back to the tables and away again: the same table, still open.
+  await owner.getByTestId('back-to-tables').click();
+  await owner.getByTestId('withdraw-table').waitFor();
+  assert.equal(await waiting.count(), 0);
+  await owner.getByTestId('wait-with-computer').click();
+  await owner.getByTestId('start-bot-game').click();
+  await waiting.waitFor();
+  // A stranger sits down: the owner's page goes to the game with them.
+  const joiner = await enter([relay.url], { open: false });
+  await joiner.locator('[data-testid=table-list] [data-table]').first().getByTestId('join-table').click();
+  await waitLink(owner, 'online');
+  await waitLink(joiner, 'online');
+  assert.equal(await waiting.count(), 0, 'the bar is gone');
+  // The game against the computer is kept, to continue later.
+  const saved = await owner.evaluate(() => localStorage.getItem('vrhcaby.save.bot'));
+  assert.ok(saved, 'the computer game kept');
+  for (const p of [owner, joiner]) assert.deepEqual(p.errors, []);
+  for (const p of [owner, joiner]) await p.context().close();
+});
+
 test('two joiners at once: one plays, the other is told at once and its table waits again', { timeout: 180_000 }, async () => {
   const owner = await enter([relay.url]);
   const b = await enter([relay.url]);

@@ -150,6 +150,12 @@ for (const size of which_sizes) for (const lang of ['cs', 'en']) {
       await p.locator('[data-testid=table-list] [data-table]').first().waitFor({ timeout: 15_000 });
       await p.getByTestId('lobby-help').locator('summary').click();
     });
+    await shoot('tablewaiting', size, lang, async (p) => {
+      await p.goto(`${server.url}?relays=${encodeURIComponent(relay.url)}`);
+      await p.getByTestId('play-stranger').click(); await p.getByTestId('open-table').click();
+      await p.getByTestId('wait-with-computer').click(); await p.getByTestId('start-bot-game').click();
+      await p.getByTestId('table-waiting').waitFor(); await waitPhase(p, 'moving', 'rolling');
+    });
     await other.close();
   }
   if (want('howto')) await shoot('howto', size, lang, async (p) => { await p.goto(`${server.url}`); await p.getByTestId('how-to-play').click(); await p.getByTestId('howto-direction').waitFor(); await p.getByTestId('howto-direction').scrollIntoViewIfNeeded(); });
