@@ -204,6 +204,15 @@ pub fn set_open(d: Dispatch, open: bool) {
     });
 }
 
+/// A game with a friend is in progress on this page (a table is not opened meanwhile).
+#[must_use]
+pub fn friend_game(d: Dispatch) -> bool {
+    d.game.session.with_untracked(|s| {
+        s.as_ref()
+            .is_some_and(|s| s.kind() == crate::session::Kind::Peer && s.game().result().is_none())
+    })
+}
+
 fn view() -> Option<View> {
     LOBBY.with(|l| l.borrow().as_ref().map(|a| a.view))
 }
@@ -306,8 +315,14 @@ fn from_worker(d: Dispatch, msg: FromWorker) {
             host,
             opponent,
         } => {
-            view.status.try_set(Status::Starting);
             d.nav.waiting.set(false);
+            // A game with a friend in progress here is never replaced by a stranger's (the
+            // table should not have waited; the stranger, left in the room, can go back).
+            if host && friend_game(d) {
+                leave();
+                return;
+            }
+            view.status.try_set(Status::Starting);
             LAST.with(|l| *l.borrow_mut() = Some(opponent));
             if !d.settings.muted.get_untracked() {
                 crate::sound::play(crate::sound::Sound::Chime);

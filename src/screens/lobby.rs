@@ -42,6 +42,11 @@ pub fn LobbyScreen() -> impl IntoView {
             h.clear();
         }
     });
+    // A game with a friend in progress here: no table meanwhile (its game would replace it).
+    let friend_game = move || {
+        d.game.session.track();
+        lobby::friend_game(d)
+    };
     let status_name = move || match view.status.get() {
         Status::Waiting if view.open.get() => "open",
         Status::Waiting => "idle",
@@ -54,6 +59,7 @@ pub fn LobbyScreen() -> impl IntoView {
         let lang = s.lang.get();
         let phrase = match view.status.get() {
             Status::Waiting if view.open.get() => Lobby::Waiting,
+            Status::Waiting if friend_game() => Lobby::FriendGame,
             Status::Waiting => Lobby::Idle,
             Status::Sitting(_) => Lobby::Sitting,
             Status::Taken => Lobby::Taken,
@@ -131,7 +137,8 @@ pub fn LobbyScreen() -> impl IntoView {
                         </button>
                     }>
                     <button class="primary" data-testid="open-table"
-                        disabled=move || matches!(view.status.get(), Status::Sitting(_) | Status::Starting | Status::Failed)
+                        disabled=move || friend_game()
+                            || matches!(view.status.get(), Status::Sitting(_) | Status::Starting | Status::Failed)
                         on:click=move |_| lobby::set_open(d, true)>
                         {say(Lobby::OpenTable)}
                     </button>

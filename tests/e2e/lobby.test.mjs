@@ -4,7 +4,7 @@
 // Two joiners at once: one plays, the other is told. Nothing a relay carries names the room.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, peerPage, playOneMove, sameBoards, serveDist, waitPhase } from './harness.mjs';
+import { connectPair, launch, openSheet, peerPage, playOneMove, sameBoards, serveDist, waitPhase } from './harness.mjs';
 import { hostileRelay, startRelay } from './relay.mjs';
 
 let server;
@@ -126,6 +126,18 @@ test('the owner plays the computer while the table waits; a stranger sits and th
   assert.ok(saved, 'the computer game kept');
   for (const p of [owner, joiner]) assert.deepEqual(p.errors, []);
   for (const p of [owner, joiner]) await p.context().close();
+});
+
+test('with a game with a friend in progress, the page opens no table (a stranger\'s game would replace it)', { timeout: 120_000 }, async () => {
+  const { host, guest } = await connectPair(browser, server.url);
+  await waitPhase(host, 'moving', 'rolling');
+  await (await openSheet(host)).getByTestId('menu').click();
+  await host.getByTestId('play-stranger').click();
+  await host.getByTestId('lobby').waitFor();
+  assert.equal(await host.getByTestId('open-table').isDisabled(), true);
+  assert.match(await host.getByTestId('lobby-status').innerText(), /rozehranou hru s přítelem/);
+  for (const p of [host, guest]) assert.deepEqual(p.errors, []);
+  for (const p of [host, guest]) await p.context().close();
 });
 
 test('two joiners at once: one plays, the other is told at once and its table waits again', { timeout: 180_000 }, async () => {

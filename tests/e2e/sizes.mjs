@@ -17,9 +17,12 @@ export const DIST = fileURLToPath(new URL('../../dist/', import.meta.url));
  * (130,981 B). Then issue 42's open tables (the lobby's screen, 16.1 KB in a chunk of its own,
  * sharing the connection's code with the friend screen through a shared chunk) and My games' dice
  * statistics (+6 KB in the history chunk) took the chunks to 161,111 B, none over 60 KB: every byte
- * of it is fetched only when its screen is first opened, so the total's budget is 170 KB. */
+ * of it is fetched only when its screen is first opened, so the total's budget is 170 KB. The
+ * first load then reached 321,030 B (+1.0% over 317,797): the move list's check buttons, the
+ * exported proof, Play someone now on the start screen and the bar of a table waiting, and the
+ * main module's functions the lobby's chunk calls. Decided: its budget is 322,000 B. */
 export const BUDGETS = {
-  first_load: 321_000,
+  first_load: 322_000,
   worker: 200_000,
   chunk: 60_000,
   chunks: 170_000,
