@@ -1,6 +1,6 @@
 //! The dice statistics of "My games": over the games kept on this device, how often each player's
 //! rolls were doubles and showed each face, against fair dice's shares, with a chi-square test of
-//! each in plain words (`crate::i18n::dice_verdict`).
+//! each said in plain words on the history screen.
 //!
 //! Whose rolls: the player's own (against the computer and friends on another device), each
 //! opponent's (the computer at each level, friends on another device — a friend has no identity

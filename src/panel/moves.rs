@@ -125,52 +125,7 @@ pub fn MoveList() -> impl IntoView {
         <div on:click=on_click>
             <MoveListOf html=html/>
         </div>
-        {move || open.get().map(|turn| view! { <LazyProof turn=turn open=open/> })}
-    }
-}
-
-/// The proof of `turn`'s roll: its view and `verify` are in a chunk of their own
-/// (`screens::lazy::roll_proof`), fetched when a roll is first checked; "Loading…" meanwhile, and
-/// if the chunk cannot arrive, a second try (the game stays as it is).
-#[component]
-fn LazyProof(turn: usize, open: RwSignal<Option<usize>>) -> impl IntoView {
-    let s = expect_context::<Settings>();
-    let outcome = RwSignal::new(None::<bool>);
-    let shown = StoredValue::new_local(None::<AnyView>);
-    let owner = Owner::current();
-    let start = move || {
-        let go = || {
-            crate::connection::run(crate::screens::lazy::roll_proof(turn, open), move |r| {
-                let ok = r
-                    .map(|view| shown.try_update_value(|slot| *slot = Some(view)))
-                    .is_ok();
-                outcome.try_set(Some(ok));
-            });
-        };
-        match &owner {
-            Some(owner) => owner.with(go),
-            None => go(),
-        }
-    };
-    start();
-    move || match outcome.get() {
-        None => view! { <p class="roll-proof" aria-busy="true">{move || s.say(Key::Loading)}</p> }
-            .into_any(),
-        Some(true) => shown
-            .try_update_value(Option::take)
-            .flatten()
-            .unwrap_or_else(|| ().into_any()),
-        Some(false) => {
-            let start = start.clone();
-            view! {
-                <section class="roll-proof" role="alert">
-                    <p>{move || s.say(Key::ScreenFailed)}</p>
-                    <button on:click=move |_| { outcome.set(None); start(); }>{move || s.say(Key::Retry)}</button>
-                    <button on:click=move |_| open.set(None)>{move || s.say(Key::Close)}</button>
-                </section>
-            }
-            .into_any()
-        }
+        {move || open.get().map(|turn| view! { <super::proof::LazyProof turn=turn open=open/> })}
     }
 }
 

@@ -1,13 +1,65 @@
 //! One roll's proof in a game between two devices, opened from the move list's "check this
 //! roll" (`moves::MoveList`): both players' commitments and secrets, and whether the dice come
-//! out of them. Reached only through its split point (`screens::lazy::roll_proof`): its chunk
-//! holds `verify` and SHA-256.
+//! out of them. The view is reached only through its split point (`load`): its chunk holds
+//! `verify` and SHA-256; `LazyProof` shows it once the chunk is there.
 
 use leptos::prelude::*;
 use vrhcaby_rules::Side;
 
+use crate::connection::split_point;
 use crate::i18n::Key;
 use crate::state::{GameState, Settings};
+
+split_point!(
+    /// One roll's proof, checked (the move list's "check this roll").
+    proof: load(turn: usize, open: RwSignal<Option<usize>>) -> AnyView =>
+        view! { <RollProof turn=turn open=open/> }.into_any()
+);
+
+/// The proof of `turn`'s roll: its view and `verify` are in a chunk of their own
+/// (`load`, below), fetched when a roll is first checked; "Loading…" meanwhile, and
+/// if the chunk cannot arrive, a second try (the game stays as it is).
+#[component]
+pub fn LazyProof(turn: usize, open: RwSignal<Option<usize>>) -> impl IntoView {
+    let s = expect_context::<Settings>();
+    let outcome = RwSignal::new(None::<bool>);
+    let shown = StoredValue::new_local(None::<AnyView>);
+    let owner = Owner::current();
+    let start = move || {
+        let go = || {
+            crate::connection::run(load(turn, open), move |r| {
+                let ok = r
+                    .map(|view| shown.try_update_value(|slot| *slot = Some(view)))
+                    .is_ok();
+                outcome.try_set(Some(ok));
+            });
+        };
+        match &owner {
+            Some(owner) => owner.with(go),
+            None => go(),
+        }
+    };
+    start();
+    move || match outcome.get() {
+        None => view! { <p class="roll-proof" aria-busy="true">{move || s.say(Key::Loading)}</p> }
+            .into_any(),
+        Some(true) => shown
+            .try_update_value(Option::take)
+            .flatten()
+            .unwrap_or_else(|| ().into_any()),
+        Some(false) => {
+            let start = start.clone();
+            view! {
+                <section class="roll-proof" role="alert">
+                    <p>{move || s.say(Key::ScreenFailed)}</p>
+                    <button on:click=move |_| { outcome.set(None); start(); }>{move || s.say(Key::Retry)}</button>
+                    <button on:click=move |_| open.set(None)>{move || s.say(Key::Close)}</button>
+                </section>
+            }
+            .into_any()
+        }
+    }
+}
 
 /// One roll's proof in a game between two devices: both players' commitments and secrets, and
 /// whether the dice come out of them (`vrhcaby_rules::proof::verify`, as the CLI's `verify`).

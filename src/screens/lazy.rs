@@ -36,11 +36,6 @@ split_point!(
     history: history() -> AnyView => view! { <super::HistoryScreen/> }.into_any()
 );
 split_point!(
-    /// One roll's proof in a game between two devices, checked (the move list's "check this roll").
-    proof: roll_proof(turn: usize, open: RwSignal<Option<usize>>) -> AnyView =>
-        view! { <crate::panel::proof::RollProof turn=turn open=open/> }.into_any()
-);
-split_point!(
     /// Learn: the puzzles.
     learn: learn() -> AnyView => view! { <super::LearnScreen/> }.into_any()
 );

@@ -105,16 +105,21 @@ impl Stranger {
         [super::tables_filter(since), self.key.sealed_filter(since)]
     }
 
-    /// The list now, if it changed since last handed out.
-    fn list(&mut self, now: u64) -> Option<Out> {
+    /// The list now, if it changed since last handed out (or whatever it is, with `always`: the
+    /// page shows what it is told).
+    fn list_if(&mut self, now: u64, always: bool) -> Option<Out> {
         let list = self
             .lobby
             .list(now, self.wish.as_ref(), Some(self.key.public_key()));
-        if list == self.shown {
+        if !always && list == self.shown {
             return None;
         }
         self.shown.clone_from(&list);
         Some(Out::List(list))
+    }
+
+    fn list(&mut self, now: u64) -> Option<Out> {
+        self.list_if(now, false)
     }
 
     /// The page wishes `wish`: its list is filtered by it; with `open`, its table is published
@@ -128,12 +133,8 @@ impl Stranger {
         } else if !open && self.published.is_some() {
             out.extend(self.withdraw(now, fresh));
         }
-        // The list for this wish, whatever was shown before (the page shows what it is told).
-        let list = self
-            .lobby
-            .list(now, self.wish.as_ref(), Some(self.key.public_key()));
-        self.shown.clone_from(&list);
-        out.push(Out::List(list));
+        // The list for this wish, whatever was shown before.
+        out.extend(self.list_if(now, true));
         out
     }
 
