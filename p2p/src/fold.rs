@@ -11,7 +11,8 @@
 //!      received by the deadline does not count against it;
 //!   2. a claim (`claim_win`, R17) comes after the other side's act if that act was stamped
 //!      before the deadline plus the grace ([`GRACE_MS`], S15), else first;
-//!   3. otherwise the earlier stamp first; on equal stamps White's act first.
+//!   3. a reveal crossing a double or a resignation offer comes first (S18);
+//!   4. otherwise the earlier stamp first; on equal stamps White's act first.
 //! * the clock events due before an act happen first (S3), at their due time;
 //! * an act the rules refuse where it lands is void: it stays in its log, not in the record;
 //! * the game is created (S14) by the first commitment to the lot, at its stamp;
@@ -180,6 +181,22 @@ impl Fold {
                 None if other.t < w.t.max(b.t) => !claimer,
                 None => claimer,
             };
+        }
+        // A reveal crossing a choice before the roll (a double, a resignation offer) comes
+        // first: once a part of the roll is out, no choice is made before it is played (S18),
+        // and a choice "made before" a reveal its author may already have read never voids it.
+        let reveal = |a: &Authored| matches!(a.act, Act::Reveal { .. });
+        let choice = |a: &Authored| {
+            matches!(
+                a.act,
+                Act::Cmd(Command::Double { .. } | Command::OfferResign { .. })
+            )
+        };
+        if reveal(w) && choice(b) {
+            return Side::White;
+        }
+        if reveal(b) && choice(w) {
+            return Side::Black;
         }
         if b.t < w.t {
             Side::Black

@@ -9,9 +9,11 @@ use crate::error::PeerError;
 /// The protocol version, sent in [`Message::Hello`]. Version 2: two logs of acts (no records
 /// cross the link); version 3: the choice to roll (`roll`, S18); version 4: the fold's
 /// judgements about one instant (an `offline` off its move clock is void; the mark of one in an
-/// exchange ends when the dice are thrown) and the checks of issue 39 — a device of version 3
-/// would fold some records differently, so the two do not play each other.
-pub const VERSION: u32 = 4;
+/// exchange ends when the dice are thrown) and the checks of issue 39; version 5 (issue 49):
+/// heartbeats say how many acts their sender had made (`made`), a reveal crossing a choice
+/// (a double, a resignation offer) comes first, and the trust rules of S20 — a device of
+/// version 4 would fold some records differently, so the two do not play each other.
+pub const VERSION: u32 = 5;
 /// Messages longer than this are refused unread (the longest real message, a command, is
 /// about 150 bytes).
 pub const MAX_MESSAGE_LEN: usize = 4 << 10;
@@ -35,12 +37,15 @@ pub enum Message {
     /// Act number `n` of the sender's log (`command`, `commit` or `reveal` on the wire).
     Act { n: u32, act: Authored },
     /// Every second: the sender's clock and the last heartbeat it received (`echo`, held for
-    /// `held` ms), for the clock offset (NTP-style), and how many of our acts it holds.
+    /// `held` ms), for the clock offset (NTP-style), how many of our acts it holds (`have`) and
+    /// how many acts of its own it had made (`made`): every act of it from index `made` on was
+    /// made after this heartbeat, having seen at least `have` of ours (S20).
     Heartbeat {
         t: Millis,
         echo: Option<Millis>,
         held: Millis,
         have: u32,
+        made: u32,
     },
     /// The sender refused our act `n` for good (`code` names the reason): the records differ.
     Diverged { n: u32, code: String },
@@ -79,6 +84,8 @@ struct Wire {
     held: Option<Millis>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     code: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    made: Option<u32>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     options: Option<Options>,
 }
@@ -126,12 +133,14 @@ impl From<Message> for Wire {
                 echo,
                 held,
                 have,
+                made,
             } => Wire {
                 kind: "heartbeat".into(),
                 t: Some(t),
                 echo,
                 held: Some(held),
                 have: Some(have),
+                made: Some(made),
                 ..Wire::default()
             },
             Message::Diverged { n, code } => Wire {
@@ -187,6 +196,7 @@ impl TryFrom<Wire> for Message {
                 echo: w.echo,
                 held: w.held.unwrap_or(0),
                 have: need(w.have, k, "have")?,
+                made: need(w.made, k, "made")?,
             },
             "diverged" => Message::Diverged {
                 n: need(w.n, k, "n")?,

@@ -98,8 +98,10 @@ struct Link {
     last_heard: Millis,
     last_beat: Millis,
     last_tick: Millis,
-    /// When this device last woke from a sleep (no presence is judged right after).
+    /// When this device last woke from a sleep (no presence is judged right after), and its
+    /// last tick before that sleep.
     awake_at: Millis,
+    slept_from: Millis,
     /// The other device's last heartbeat (its clock) and when we got it (ours).
     echo: Option<(Millis, Millis)>,
     /// How many of our acts the other device says it holds.
@@ -117,20 +119,12 @@ struct Link {
     heard_game: bool,
     /// When this device began to hear the other at once (channel open, awake, heard lately).
     live_since: Millis,
-    /// The last moment this device heard the other before the current span of hearing it began
-    /// (this device's clock; `None` after a load: the saved floor bounds stamps then). An act
-    /// the other made while this device could hear it arrives at once, so none is believed
-    /// stamped more than `LATE_MS` before this.
-    unlive_from: Option<Millis>,
-    /// The other answered a heartbeat we sent when this channel opened: what it re-sent for
-    /// our hello has come (see `channel_settled`).
+    /// The other answered a heartbeat we sent on this channel: it had our hello, so what it
+    /// re-sent for it has come (see `PeerGame::withheld`).
     settled: bool,
-    /// The most of our acts a heartbeat said the other holds, heard on this link once the
-    /// re-sent acts had come (`RESEND_WINDOW_MS` after hearing it again): no later act of it
-    /// may have seen fewer.
-    beat_have: u32,
-    /// When this device heard the other before the message it heard last.
-    prev_heard: Millis,
+    /// Acts the other said it made that this device lacks: up to which, and since when (this
+    /// device's clock) — on this channel.
+    announced: Option<(u32, Millis)>,
     /// Hellos heard in the current second (rate limit): (second, count).
     hellos: (Millis, u32),
     /// When a save was last asked for to keep the moment this page was open (see `tick`).
@@ -170,11 +164,15 @@ pub struct PeerGame {
     sent: Vec<Millis>,
     /// When each of our acts was first sent over an open channel (0 = not yet since loading).
     first_up: Vec<Millis>,
-    /// When this device knew each of our acts had reached the other (0 = not yet): it said so,
-    /// or it was sent over a channel that then stayed open `DELIVERY_MS`.
-    delivered_at: Vec<Millis>,
     /// When this game was made on this device (its clock; `None` after a load).
     born: Option<Millis>,
+    /// What the other device's messages bound of its later acts (S20, see `link::Mark`): a
+    /// frontier along which `made`, `at` and `have` all grow. Saved: it survives silences,
+    /// closes and reloads.
+    marks: Vec<link::Mark>,
+    /// The most of our acts the other device has said it holds (its acts' `seen`, its
+    /// heartbeats' `have`): it only grows, and is saved.
+    holds: u32,
     /// Spans (shared time) when this device did not hear the other; the end is `None` while on.
     down: Vec<(Millis, Option<Millis>)>,
     /// Silences that ended in a close (shared time: the last message heard, the close): the
@@ -190,7 +188,7 @@ pub struct PeerGame {
     /// (index, act, when this device first had it if its clock was synchronised then)
     deferred: std::collections::VecDeque<(u32, Authored, Recv)>,
     /// The other device's acts that came after a gap, waiting for it to fill.
-    early: std::collections::BTreeMap<u32, (Authored, Recv)>,
+    early: std::collections::BTreeMap<u32, Authored>,
     /// Standard: the roll the player here chose to throw (not saved: after a reload the
     /// player chooses again).
     roll_chosen: Option<u32>,
@@ -227,7 +225,6 @@ impl PeerGame {
         let game = Game::with_variant(variant, None).unwrap_or_default();
         let mut pg = PeerGame::with_game(game_id, seat, head, BySide::default(), game);
         pg.born = Some(now);
-        pg.link.unlive_from = Some(now);
         pg.refresh(now);
         pg
     }
@@ -263,8 +260,9 @@ impl PeerGame {
             head,
             sent: vec![0; logs[seat].len()],
             first_up: vec![0; logs[seat].len()],
-            delivered_at: vec![0; logs[seat].len()],
             born: None,
+            marks: Vec::new(),
+            holds: 0,
             logs,
             secrets: Vec::new(),
             base: fold.clone(),

@@ -384,6 +384,7 @@ fn forged_heartbeats_cannot_move_our_clock_to_make_us_late() {
             echo: Some(c - 40),
             held: 5,
             have: 0,
+            made: u32::MAX,
         };
         let _ = net.inject(mover, fake);
     }

@@ -262,6 +262,7 @@ impl Game1 {
                 echo: Some(self.rng.below(2_000_000)),
                 held: self.rng.below(10_000),
                 have: self.rng.below(100) as u32,
+                made: self.rng.below(100) as u32,
             }),
             3 => encode(&Message::Act {
                 n: n + 3,

@@ -141,6 +141,7 @@ fn forged_heartbeats_claiming_long_round_trips_cannot_walk_our_clock() {
             echo: Some(t1),
             held: 0,
             have: our_acts(&net, honest) as u32,
+            made: u32::MAX,
         };
         let _ = net.inject(honest, fake);
         net.run(1_000);
@@ -327,6 +328,7 @@ fn withheld_roll_with(seed: u64, poke: fn(&mut Net, Side, u32)) {
                 echo: None,
                 held: 0,
                 have: stale,
+                made: u32::MAX,
             };
             let _ = net.inject(honest, beat);
         }

@@ -498,6 +498,7 @@ fn the_guests_game_comes_from_the_hosts_hello() {
         echo: None,
         held: 0,
         have: 0,
+        made: 0,
     });
     assert!(PeerSession::from_hello(&heartbeat, None, 2_000).is_none());
     let bad = text.replacen("\"match_length\":5", "\"match_length\":99", 1);

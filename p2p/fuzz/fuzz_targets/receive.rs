@@ -551,6 +551,7 @@ fn message(u: &mut Unstructured, d: &Device) -> R<Option<Message>> {
             },
             held: near(u, 0, 2_000)?,
             have: near32(u, ours, 2)?,
+            made: near32(u, pg.logs()[!me].len(), 2)?,
         },
         3 => Message::Hello {
             version: if u.ratio(7u8, 8)? {

@@ -48,7 +48,7 @@ impl PeerGame {
         }
         // No reveal before the roller's choice is in (S18) — and the roller here reveals only
         // once the other device has acknowledged its choice (an act of it that saw the choice,
-        // or a heartbeat on this link saying it holds it): a choice of the other stamped just
+        // or a heartbeat saying it holds it; never forgotten, S20): a choice of the other stamped just
         // before ours "that never saw it" could otherwise void our choice after our secret
         // was out, and it would know the dice before its own next choice.
         let choice_in = roller_may_double.is_none() || self.cur.parts.chosen;
@@ -56,7 +56,7 @@ impl PeerGame {
             || self.logs[self.seat]
                 .iter()
                 .rposition(|a| matches!(a.act, Act::Roll { roll: r } if r == roll))
-                .is_some_and(|i| self.acked().max(self.link.beat_have as usize) > i);
+                .is_some_and(|i| self.acked().max(self.holds as usize) > i);
         let secret = match self.secrets.iter().find(|(r, _)| *r == roll) {
             Some(&(_, s)) => s,
             None => {

@@ -59,22 +59,44 @@ impl PeerGame {
         })
     }
 
-    /// Whether our act `i` had been sent over an open link by shared time `t` (S17): a link
-    /// that carried it, as far as this device knows — the other acknowledged it, this device
-    /// went on hearing the other at once `DELIVERY_MS` after sending it, or the channel then
-    /// closed while this device still heard the other at once (a close, not the network
-    /// going silent first: a reliable channel delivers what was sent before its close). An
-    /// act sent into a link that had gone silent was not sent over an open link.
-    fn sent_by(&self, i: usize, t: Millis) -> bool {
-        let at = self.delivered_at.get(i).copied().unwrap_or(0);
-        let tol = self
-            .clock
+    /// Whether our act `i` had been sent over an open link by shared time `t` (S17): over a
+    /// channel this device had not seen closed when it sent it, acknowledged or not. (A silence
+    /// is not a close: an act sent into a link that later turned out dead was still sent in
+    /// time, and this device never records its own player's loss for it — where the other
+    /// never received it, the two records differ, and both devices say so.) `margin`: how much
+    /// before `t` it must have gone out, where `t` is the other device's reckoning rather than a
+    /// time of the record both share.
+    fn sent_by(&self, i: usize, t: Millis, margin: Millis) -> bool {
+        let at = self.first_up.get(i).copied().unwrap_or(0);
+        at != 0 && self.clock.shared(at).saturating_add(margin) <= t
+    }
+
+    /// How far this device's shared time and the other's may differ (twice the uncertainty and
+    /// a little for the clocks' rounding).
+    fn clocks_tol(&self) -> Millis {
+        self.clock
             .uncertainty()
             .saturating_mul(2)
-            .saturating_add(250);
-        // (Known by then within the clocks' tolerance: had it arrived a little later than
-        // `t`, the judge would still have had it before its own limit, `t` plus the grace.)
-        at != 0 && self.clock.shared(at) <= t.saturating_add(tol)
+            .saturating_add(250)
+    }
+
+    /// Our choice to roll `roll` (standard, S18), if we made one: its index in our log.
+    fn our_choice(&self, roll: u32) -> Option<usize> {
+        self.logs[self.seat]
+            .iter()
+            .rposition(|a| matches!(a.act, Act::Roll { roll: r } if r == roll))
+    }
+
+    /// Whether our reveal of `roll` waits on the other device: we chose to roll, and it has not
+    /// acknowledged the choice (S18: our secret goes out only once it holds it). The time that
+    /// runs then is the other side's (S20).
+    pub(super) fn reveal_waits_on_them(&self, roll: u32) -> Option<usize> {
+        let c = self.our_choice(roll)?;
+        let revealed = self.logs[self.seat]
+            .iter()
+            .any(|a| matches!(a.act, Act::Reveal { roll: r, .. } if r == roll));
+        let acked = self.acked().max(self.holds as usize) > c;
+        (!revealed && !acked).then_some(c)
     }
 
     /// S17: whether a judgement of the other device against this one (`offline`, `dice_late`
@@ -89,7 +111,7 @@ impl PeerGame {
         landed: &Landing,
     ) -> Result<(), PeerError> {
         let unseen_sent =
-            |upto: Millis| (seen..self.logs[self.seat].len()).any(|i| self.sent_by(i, upto));
+            |upto: Millis| (seen..self.logs[self.seat].len()).any(|i| self.sent_by(i, upto, 0));
         let refuse = Err(PeerError::PresenceUnseen { t });
         match landed.phase {
             Phase::Moving => {
@@ -147,6 +169,13 @@ impl PeerGame {
         };
         let peer = self.peer();
         let ours_len = self.logs[self.seat].len();
+        // The judge makes its judgement at its limit: the deadline it held us to plus the
+        // grace. Our part was in time if it went out by that deadline.
+        // (That deadline is the judge's reckoning, not a time of the record: where the two clocks
+        // cannot tell whether ours went out before it, the judgement could have been made in
+        // time, S17.)
+        let due = t.saturating_sub(GRACE_MS);
+        let tol = self.clocks_tol();
         let stamp_ok = |i: usize| {
             self.logs[peer].get(i).is_some_and(|a| {
                 a.t.saturating_add(MOVE_TIME_MS) <= t.saturating_add(self.cut_tol())
@@ -154,7 +183,7 @@ impl PeerGame {
         };
         let our_commit = find(self.seat, false, ours_len);
         if our_commit.is_none_or(|i| i >= seen) {
-            if our_commit.is_some_and(|i| self.sent_by(i, t)) {
+            if our_commit.is_some_and(|i| self.sent_by(i, due, tol)) {
                 return false;
             }
             return match find(peer, false, n) {
@@ -163,7 +192,16 @@ impl PeerGame {
             };
         }
         let our_reveal = find(self.seat, true, ours_len);
-        if our_reveal.is_some_and(|i| i < seen || self.sent_by(i, t)) {
+        if our_reveal.is_some_and(|i| i < seen || self.sent_by(i, due, tol)) {
+            return false;
+        }
+        // S20: our reveal waited for the judge to acknowledge our choice to roll, which we had
+        // sent: the wait was the judge's own, never our part missing.
+        if our_reveal.is_none()
+            && self
+                .our_choice(roll)
+                .is_some_and(|c| self.sent_by(c, due, tol))
+        {
             return false;
         }
         // Our reveal was due from its commitment's going out, as it counts (S19).
@@ -175,6 +213,14 @@ impl PeerGame {
     /// whatever the other side did meanwhile. `None` while nothing of it is due.
     fn their_part_due_from(&self) -> Option<Millis> {
         let roll = self.cur.roll;
+        // S20: our reveal waits for the other to acknowledge our choice to roll: that is due
+        // from our choice's first going out, like its own part.
+        if let Some(c) = self.reveal_waits_on_them(roll) {
+            let at = self.first_up.get(c).copied().unwrap_or(0);
+            if at != 0 {
+                return Some(at);
+            }
+        }
         let parts = &self.cur.parts;
         let peer = self.peer();
         let log = &self.logs[self.seat];
@@ -203,7 +249,6 @@ impl PeerGame {
     pub(super) fn judge(&mut self, now: Millis) -> Output {
         let mut out = Output::default();
         self.refresh(now);
-        self.note_delivered(now);
         if !self.clock.ready() {
             return out;
         }

@@ -4,8 +4,22 @@
 
 use vrhcaby_rules::Millis;
 
-use super::{Output, PeerGame, DELIVERY_MS, MAX_DOWN, SLEEP_GAP_MS};
+use super::{Output, PeerGame, MAX_DOWN, SLEEP_GAP_MS};
 use crate::message::Message;
+
+/// Marks kept (see [`PeerGame::mark`]): an honest device announces a few acts at most that
+/// have not come yet (lost with a channel, re-sent for the next hello).
+pub(super) const MAX_MARKS: usize = 64;
+
+/// What one message of the other device bounds of its later acts (S20): every act of it from
+/// index `made` on was made after the message was sent — so not before `at` (this device's
+/// clock, when it came) less the delivery allowance — having seen at least `have` of ours.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Mark {
+    pub made: u32,
+    pub at: Millis,
+    pub have: u32,
+}
 
 /// A channel that closes within this long of the last message heard closed (a close by either
 /// device); one silent longer first is the network going away (heartbeats come every second,
@@ -17,7 +31,6 @@ impl PeerGame {
     pub(super) fn new_slot(&mut self) {
         self.sent.push(0);
         self.first_up.push(0);
-        self.delivered_at.push(0);
     }
 
     /// Our act `i` goes out now over the open channel.
@@ -42,6 +55,7 @@ impl PeerGame {
             echo,
             held,
             have: u32::try_from(self.logs[self.peer()].len()).unwrap_or(u32::MAX),
+            made: u32::try_from(self.logs[self.seat].len()).unwrap_or(u32::MAX),
         }
     }
 
@@ -51,6 +65,7 @@ impl PeerGame {
         self.link.other_game = false;
         self.link.up_since = now;
         self.link.settled = false;
+        self.link.announced = None;
         let mut out = Output::default();
         out.send.push(self.hello());
         let beat = self.heartbeat(now);
@@ -62,27 +77,6 @@ impl PeerGame {
     pub fn disconnected(&mut self, now: Millis) -> Output {
         if self.link.up {
             self.link.down_at = now;
-            // A close while this device still heard the other at once (not the network going
-            // silent first): what it sent over this channel while hearing the other went over
-            // an open link, and a reliable channel delivers what was sent before its close
-            // (S17: a cut-off that began after our act, or that the other device's close
-            // started, never turns that act late).
-            let l = &self.link;
-            if l.present && now.saturating_sub(l.last_heard) <= CLEAN_CLOSE_MS {
-                let from = l.up_since.max(l.live_since);
-                for i in 0..self.delivered_at.len() {
-                    let sent = self.sent.get(i).copied().unwrap_or(0);
-                    if self.delivered_at[i] == 0 && sent != 0 && sent >= from && sent <= now {
-                        self.delivered_at[i] = sent.max(1);
-                    }
-                }
-            }
-            // What the other made before the last moment this device heard it on a settled
-            // channel came then: the floor for its stamps until the next channel settles.
-            let l = &self.link;
-            if self.channel_settled() && l.last_heard >= l.up_since {
-                self.link.unlive_from = Some(l.last_heard);
-            }
         }
         // A close that came after a silence (the network went away, and this device noticed
         // only now): as far as a judgement about this device's own deadline goes (R18, S14), it
@@ -121,58 +115,92 @@ impl PeerGame {
     /// This device stops hearing the other at once (its presence is judged again when it is
     /// heard).
     pub(super) fn end_live(&mut self) {
-        self.link.beat_have = 0;
-        if self.link.present {
-            self.link.present = false;
-            // What the other made before the last moment this device heard it came then, if
-            // the channel had settled (no act re-sent for a hello may still be on its way) —
-            // however short the span of hearing it, so silences cannot pin this floor.
-            if self.channel_settled() {
-                self.link.unlive_from = Some(self.link.last_heard);
-            }
-        }
+        self.link.present = false;
     }
 
-    /// Whether the acts the other re-sent for our hello on this channel have come: a heartbeat
-    /// of it answered one we sent when the channel opened (with our hello), and on an ordered
-    /// channel what it sent for the hello came before that answer.
-    pub(super) fn channel_settled(&self) -> bool {
-        self.link.up && self.link.settled
-    }
-
-    /// Whether this device hears the other at once at `at`: the channel open, the other heard
-    /// lately, and for long enough that the acts re-sent for the hellos have come.
-    pub(super) fn live(&self, at: Millis) -> bool {
+    /// Whether every act of the other device that it says it made and this device does not
+    /// hold was withheld (S20): it answered a heartbeat we sent on this channel (after our
+    /// hello: on an ordered channel, what it re-sent for the hello came before that answer),
+    /// or acts it announced on this channel are still missing `RESEND_WINDOW_MS` after (an
+    /// honest device re-sends them for our hello at once; one that never answers cannot keep
+    /// them hanging).
+    pub(super) fn withheld(&self, now: Millis) -> bool {
         let l = &self.link;
-        l.up && l.present
-            && at
-                >= l.live_since
-                    .saturating_add(super::receive::RESEND_WINDOW_MS)
+        l.up && (l.settled
+            || l.announced.is_some_and(|(_, since)| {
+                now >= since.saturating_add(super::receive::RESEND_WINDOW_MS)
+            }))
     }
 
-    /// The last moment this device heard the other on a settled channel (see
-    /// `Link::unlive_from`): what the other made before it had come by then.
-    pub(super) fn heard_until(&self) -> Option<Millis> {
-        let l = &self.link;
-        let mut until = if self.live(l.last_heard) {
-            Some(l.last_heard)
-        } else {
-            l.unlive_from
+    /// The other device says it made `made` acts: those this device lacks are announced now
+    /// (their re-sending is awaited, see [`PeerGame::withheld`]).
+    pub(super) fn announce(&mut self, made: u32, now: Millis) {
+        let received = self.received();
+        self.link.announced = match self.link.announced {
+            _ if made <= received => self.link.announced.filter(|&(m, _)| m > received),
+            Some((m, since)) => Some((m.max(made), since)),
+            None => Some((made, now)),
         };
-        // Acts of the other that came but wait (for our clock, or for a gap to fill) are not
-        // saved: after a reload they come again, bounded as when they first came.
-        let waiting = self.deferred.iter().map(|(_, _, r)| r);
-        for r in waiting.chain(self.early.values().map(|(_, r)| r)) {
-            until = match (until, r.anchor) {
-                (Some(u), Some(a)) => Some(u.min(a)),
-                _ => None,
-            };
+    }
+
+    /// A message of the other device heard at `at` (this device's clock) bounds its acts
+    /// from index `made` on: each was made after it was sent, so stamped no earlier than `at`
+    /// less the delivery allowance, having seen at least `have` of our acts (S20). The marks
+    /// form a frontier along which `made`, `at` and `have` all grow: a newer mark with a
+    /// smaller `made` replaces those after it (it can only be stricter).
+    pub(crate) fn mark(&mut self, made: u32, at: Millis, have: u32) {
+        let have = self
+            .marks
+            .iter()
+            .map(|m| m.have)
+            .max()
+            .unwrap_or(0)
+            .max(have);
+        while self.marks.last().is_some_and(|m| m.made >= made) {
+            self.marks.pop();
         }
-        until
+        let at = self.marks.last().map_or(at, |m| m.at.max(at));
+        self.marks.push(Mark { made, at, have });
+        // Marks wholly behind what came (in order) bound nothing any more but the last of them.
+        let held = u32::try_from(self.logs[!self.seat].len()).unwrap_or(u32::MAX);
+        let behind = self.marks.iter().filter(|m| m.made <= held).count();
+        if behind > 1 {
+            self.marks.drain(..behind - 1);
+        }
+        if self.marks.len() > MAX_MARKS {
+            // Too many acts announced and not come (only a device that lies makes this many):
+            // the two lowest become one, the stricter for the acts between them.
+            let first = self.marks.remove(0);
+            self.marks[0].made = first.made;
+        }
+    }
+
+    /// When a message of the other device that comes now was sent at the earliest, as far as
+    /// the delivery allowance goes: now — but right after this device woke, messages that
+    /// waited for it through its sleep come at once, and may have been sent when it fell
+    /// asleep.
+    pub(super) fn mark_time(&self, now: Millis) -> Millis {
+        let l = &self.link;
+        if l.awake_at != 0 && now < l.awake_at.saturating_add(super::OFFLINE_AFTER_MS) {
+            now.min(l.slept_from)
+        } else {
+            now
+        }
+    }
+
+    /// The mark that bounds the other device's act `n` (see [`PeerGame::mark`]).
+    pub(super) fn mark_for(&self, n: u32) -> Option<Mark> {
+        self.marks.iter().rev().find(|m| m.made <= n).copied()
+    }
+
+    /// The other device said it holds `have` of our acts.
+    pub(super) fn note_holds(&mut self, have: usize) {
+        let ours = self.logs[self.seat].len();
+        let have = u32::try_from(have.min(ours)).unwrap_or(u32::MAX);
+        self.holds = self.holds.max(have);
     }
 
     pub(super) fn heard(&mut self, now: Millis) {
-        self.link.prev_heard = self.link.last_heard;
         self.link.last_heard = now;
         if !self.link.present && self.link.up {
             self.link.present = true;
@@ -205,6 +233,7 @@ impl PeerGame {
         }
         if self.link.last_tick != 0 && now > self.link.last_tick.saturating_add(SLEEP_GAP_MS) {
             self.link.awake_at = now;
+            self.link.slept_from = self.link.last_tick;
             self.link.last_heard = self.link.last_heard.min(self.link.last_tick);
             self.end_live();
             // Cut off from the last message it sent (the other stopped hearing it then).
@@ -216,33 +245,6 @@ impl PeerGame {
             let (from, to) = (self.clock.shared(last), self.clock.shared(now));
             self.went_down(from, Some(to));
             self.link.last_tick = now;
-        }
-    }
-
-    /// Notes which of our acts have reached the other device as far as this device knows: it
-    /// said so (an act or a heartbeat of it), or the act was sent while this device heard the
-    /// other at once and it went on hearing it `DELIVERY_MS` (a reliable, ordered channel
-    /// delivers it by then).
-    pub(super) fn note_delivered(&mut self, now: Millis) {
-        let have = (self.link.peer_have as usize).max(self.acked());
-        for i in 0..self.delivered_at.len() {
-            if self.delivered_at[i] != 0 {
-                continue;
-            }
-            let sent = self.sent.get(i).copied().unwrap_or(0);
-            if i < have {
-                self.delivered_at[i] = now.max(1);
-            } else if self.link.up
-                && self.link.present
-                && sent != 0
-                && sent >= self.link.up_since
-                && sent >= self.link.live_since
-                && self.link.last_heard >= sent.saturating_add(DELIVERY_MS)
-            {
-                // Sent while this device heard the other at once, and heard it still
-                // `DELIVERY_MS` later (it was awake and connected all along).
-                self.delivered_at[i] = sent.saturating_add(DELIVERY_MS);
-            }
         }
     }
 }

@@ -13,6 +13,10 @@ use crate::message::{Message, VERSION};
 /// (the clock estimates of the two devices differ a little; a minute's backdating is refused).
 pub const LATE_MS: Millis = 5_000;
 
+/// A message of the other device may take at least this long, whatever the round trips
+/// measured so far (a few fast ones early in a game say little of the next).
+pub const MIN_LATE_MS: Millis = 3_000;
+
 /// An act stamped further ahead of our clock than this (beyond the grace) is refused: a
 /// little ahead it waits for our clock (and is judged by when it came), never a minute.
 pub(super) const MAX_AHEAD_MS: Millis = 5_000;
@@ -24,14 +28,12 @@ const HELLOS_PER_SECOND: u32 = 4;
 /// An act of ours is re-sent for a hello at most this often.
 const RESEND_EVERY_MS: Millis = 1_000;
 
-/// When this device first had an act of the other device (its clock), and the moment its
-/// stamp is bounded by: the act cannot have been made more than `LATE_MS` before it (the
-/// last moment this device heard the other before it began to hear it again, or the receipt
-/// itself once it had heard the other at once for a while). `None`: only the floor.
+/// When an act of the other device became usable on this device (its clock: it came, and
+/// every earlier act of its author had come, S20). The floor for its stamp is in the marks
+/// (`link::Mark`), as they stand when it is judged.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) struct Recv {
     pub at: Millis,
-    pub anchor: Option<Millis>,
     /// An act that fills a gap was made before the channel it comes on opened (its clock;
     /// allowing the re-send window).
     pub before: Option<Millis>,
@@ -106,6 +108,7 @@ impl PeerGame {
                 echo,
                 held,
                 have,
+                made,
             } => {
                 self.heard(now);
                 let mut lie = false;
@@ -143,9 +146,20 @@ impl PeerGame {
                 }
                 let ours = u32::try_from(self.logs[self.seat].len()).unwrap_or(u32::MAX);
                 self.link.peer_have = have.min(ours);
-                if self.live(now) {
-                    self.link.beat_have = self.link.beat_have.max(have.min(ours));
-                }
+                self.note_holds(have as usize);
+                // S20: every act of the other from `made` on was made after this heartbeat,
+                // having seen `have` of ours. Once what it re-sent for our hello has come (see
+                // `withheld`), an act it says it made and we have not had was withheld, and
+                // counts as made after this heartbeat too.
+                let received = self.received();
+                let made = if self.withheld(now) {
+                    made.min(received)
+                } else {
+                    made.min(received.saturating_add(MAX_EARLY_AHEAD))
+                };
+                self.announce(made, now);
+                let at = self.mark_time(now);
+                self.mark(made, at, have.min(ours));
                 if lie {
                     // Its clock cannot be where this heartbeat says and where the ones before
                     // said: the sample is refused (our bounds stand), and the player is told.
@@ -234,9 +248,10 @@ impl PeerGame {
             .len()
             .min(have as usize + RESEND_PER_HELLO);
         for n in have as usize..end {
-            // Sent on this channel within the last second: it is on its way (rate limit).
+            // Sent on this channel within the last second: it is on its way (rate limit). (One
+            // sent in the very millisecond the channel opened may have gone on the old one.)
             let sent = self.sent[n];
-            if sent != 0 && sent >= self.link.up_since && now < sent.saturating_add(RESEND_EVERY_MS)
+            if sent != 0 && sent > self.link.up_since && now < sent.saturating_add(RESEND_EVERY_MS)
             {
                 continue;
             }
@@ -267,12 +282,19 @@ impl PeerGame {
         e
     }
 
+    /// How many of the other device's acts came in order (taken, or waiting for our clock).
+    pub(super) fn received(&self) -> u32 {
+        u32::try_from(self.logs[self.peer()].len() + self.deferred.len()).unwrap_or(u32::MAX)
+    }
+
     fn receive_act(&mut self, n: u32, a: Authored, now: Millis) -> Result<Output, PeerError> {
         let peer = self.peer();
         let held = self.logs[peer].len();
-        let len = u32::try_from(held + self.deferred.len()).unwrap_or(u32::MAX);
-        // When this device first had it, and what bounds its stamp (see `Recv`).
-        let mut recv = self.recv_now(now);
+        let len = self.received();
+        let mut recv = Recv {
+            at: now,
+            before: None,
+        };
         // What came early for places now filled (or far off) is gone.
         self.early
             .retain(|&k, _| k > len && k <= len.saturating_add(MAX_EARLY_AHEAD));
@@ -284,8 +306,7 @@ impl PeerGame {
         if n == len && gap {
             // It fills a gap: it was not sent on this link before the acts after it (else it
             // would have come first), so it was made while the link was down, before this
-            // device began to hear the other again.
-            recv.anchor = self.link.unlive_from;
+            // channel opened.
             recv.before = Some(self.link.up_since);
         }
         if n < len {
@@ -299,19 +320,36 @@ impl PeerGame {
                 Err(self.refuse(n, a, PeerError::Changed { n }))
             };
         }
+        // S20: once the channel has settled (the other answered a heartbeat of ours on it), an
+        // act that comes bounds every later act of its author (made after it was sent); and
+        // once the acts it lacks are withheld (`withheld`), one that comes after a gap bounds
+        // every act of the gap.
+        if n > len {
+            self.announce(n, now);
+        }
+        if self.withheld(now) {
+            let ours = u32::try_from(self.logs[self.seat].len()).unwrap_or(u32::MAX);
+            let at = self.mark_time(now);
+            if n > len {
+                self.mark(len, at, 0);
+            } else if self.link.settled {
+                self.mark(n.saturating_add(1), at, a.seen.min(ours));
+            }
+        }
         if n > len {
             // One before it is missing (sent while the link was down, and not yet again): it
             // waits for the gap to fill, and a hello asks for everything from `len` again
-            // (once a second for the same place, and never once the records differ).
+            // (once a second for the same place, and never once the records differ). It is
+            // judged when it becomes usable (S20), not now.
             match self.early.get(&n) {
-                Some((known, _)) if *known != a => {
+                Some(known) if *known != a => {
                     return Err(self.refuse(n, a, PeerError::Changed { n }));
                 }
                 Some(_) => {}
                 None if self.early.len() < MAX_EARLY
                     && n <= len.saturating_add(MAX_EARLY_AHEAD) =>
                 {
-                    self.early.insert(n, (a, recv));
+                    self.early.insert(n, a);
                 }
                 None => {}
             }
@@ -327,10 +365,14 @@ impl PeerGame {
             return Err(PeerError::OutOfOrder { n, len });
         }
         let mut out = self.enqueue(n, a, recv, now)?;
-        // The gap is filled: what came early follows, in order.
+        // The gap is filled: what came early follows, in order, each usable from now.
         let mut next = n + 1;
-        while let Some((act, recv)) = self.early.remove(&next) {
-            match self.enqueue(next, act, recv, now) {
+        while let Some(act) = self.early.remove(&next) {
+            let usable = Recv {
+                at: now,
+                before: None,
+            };
+            match self.enqueue(next, act, usable, now) {
                 Ok(o) => out.merge(o),
                 Err(e) => {
                     out.refused.push(e);
@@ -408,26 +450,9 @@ impl PeerGame {
     /// How long a message of the other device may take, as this device measures it: the
     /// longest recent round trip and a second, at most `LATE_MS`.
     pub(super) fn late_tol(&self) -> Millis {
-        self.clock
-            .max_round_trip()
-            .map_or(LATE_MS, |rtt| rtt.saturating_add(1_000).min(LATE_MS))
-    }
-
-    /// What bounds the stamp of an act of the other device that comes now (see `Recv`).
-    pub(super) fn recv_now(&self, now: Millis) -> Recv {
-        let l = &self.link;
-        let live = self.live(now);
-        Recv {
-            at: now,
-            // Live: it could not have been made much before the last message that came
-            // before it (a stalled link holds everything back, heartbeats too).
-            anchor: if live {
-                Some(l.prev_heard.min(now))
-            } else {
-                l.unlive_from
-            },
-            before: None,
-        }
+        self.clock.max_round_trip().map_or(LATE_MS, |rtt| {
+            rtt.saturating_add(1_000).clamp(MIN_LATE_MS, LATE_MS)
+        })
     }
 
     /// The other device's next act, in its place: checked, folded, and — if it takes effect
@@ -441,7 +466,7 @@ impl PeerGame {
         recv: Recv,
     ) -> Result<Output, PeerError> {
         let peer = self.peer();
-        if let Err(e) = self.check_act(&a, now, recv) {
+        if let Err(e) = self.check_act(n, &a, now, recv) {
             return Err(self.refuse(n, a, e));
         }
         let index = self.logs[peer].len();
@@ -453,8 +478,19 @@ impl PeerGame {
         let unseen = self.logs[self.seat].get(a.seen as usize..).unwrap_or(&[]);
         // (On equal stamps White's act comes first: ours, if the other is Black.)
         let later = |o: &Authored| o.t < a.t || (o.t == a.t && peer == Side::Black);
-        let after_ours =
-            !judged(&a.act, peer) && !claim(&a) && unseen.iter().all(|o| later(o) && !claim(o));
+        // (A reveal crossing a choice of ours comes before it, whatever the stamps: folded.)
+        let choice = |x: &Authored| {
+            matches!(
+                x.act,
+                Act::Cmd(Command::Double { .. } | Command::OfferResign { .. })
+            )
+        };
+        let reveal = matches!(a.act, Act::Reveal { .. });
+        let after_ours = !judged(&a.act, peer)
+            && !claim(&a)
+            && unseen
+                .iter()
+                .all(|o| later(o) && !claim(o) && !(reveal && choice(o)));
         let crossed = !unseen.is_empty();
         let concurrent = crossed && !after_ours;
         let next = if concurrent {
@@ -510,6 +546,7 @@ impl PeerGame {
         self.cur.landed = None;
         out.save = true;
         self.link.peer_have = self.link.peer_have.max(a.seen);
+        self.note_holds(a.seen as usize);
         self.refresh(now);
         Ok(out)
     }

@@ -37,25 +37,33 @@ struct Saved {
     /// Silences that ended in a close: (the last message heard, the close), shared time.
     #[serde(default)]
     quiet: Vec<(Millis, Millis)>,
-    /// When each of our acts was last sent, first sent over an open channel, and known to
-    /// have arrived (this device's clock; 0 = not yet).
+    /// When each of our acts was last sent, and first sent over an open channel (this device's
+    /// clock; 0 = not yet).
     #[serde(default)]
     sent: Vec<Millis>,
     #[serde(default)]
     first_up: Vec<Millis>,
-    #[serde(default)]
-    delivered_at: Vec<Millis>,
     /// The last moment (this device's clock) this page is known to have been open: a page
     /// closed span on loading starts here, not at the last act's stamp.
     #[serde(default)]
     alive: Millis,
+    /// The last moment (this device's clock) it heard the other device: a page closed after a
+    /// silence was cut off from there, as a channel closed after one (`quiet`).
+    #[serde(default)]
+    heard: Millis,
     /// When this game was made on this device (its clock), if it was.
     #[serde(default)]
     born: Option<Millis>,
-    /// The last moment (this device's clock) it heard the other device at once: an act of
-    /// the other made before it would have come then (the bound on backdating after a load).
-    #[serde(default)]
+    /// Before issue 49: the last moment (this device's clock) it heard the other device at
+    /// once (read as a mark for every act not yet received).
+    #[serde(default, skip_serializing)]
     heard_until: Option<Millis>,
+    /// What the other device's messages bound of its later acts: `(made, at, have)` (S20).
+    #[serde(default)]
+    marks: Vec<(u32, Millis, u32)>,
+    /// The most of our acts the other device has said it holds.
+    #[serde(default)]
+    holds: u32,
     #[serde(default)]
     refused: Vec<(u32, Authored)>,
     /// `[n, "we"|"they", code]` when the records differ for good.
@@ -91,10 +99,12 @@ impl PeerGame {
             quiet: self.quiet.clone(),
             sent: self.sent.clone(),
             first_up: self.first_up.clone(),
-            delivered_at: self.delivered_at.clone(),
             alive: self.link.last_tick.max(self.link.last_heard),
+            heard: self.link.last_heard,
             born: self.born,
-            heard_until: self.heard_until(),
+            heard_until: None,
+            marks: self.marks.iter().map(|m| (m.made, m.at, m.have)).collect(),
+            holds: self.holds,
             refused: self.refused.clone(),
             divergence,
         };
@@ -142,7 +152,6 @@ impl PeerGame {
         };
         pg.sent = fit(saved.sent);
         pg.first_up = fit(saved.first_up);
-        pg.delivered_at = fit(saved.delivered_at);
         pg.born = saved.born;
         // The page was closed from the last moment it was known open (its own clock; for a save
         // of an earlier version, the last act it knew of): a span without the other device
@@ -160,9 +169,33 @@ impl PeerGame {
                 last
             };
             pg.down.push((from, None));
+            // A page closed after a silence (the network had gone, unnoticed): as far as a
+            // judgement about this device's own deadline goes, it was cut off from the last
+            // moment it heard the other, as when a channel closes after a silence.
+            if saved.heard != 0
+                && saved.alive > saved.heard.saturating_add(super::link::CLEAN_CLOSE_MS)
+            {
+                if pg.quiet.len() == MAX_DOWN {
+                    pg.quiet.remove(0);
+                }
+                let span = (
+                    pg.clock.shared(saved.heard),
+                    pg.clock.shared(saved.alive).max(from),
+                );
+                pg.quiet.push(span);
+            }
         }
         pg.link.last_tick = saved.alive;
-        pg.link.unlive_from = saved.heard_until;
+        let theirs = u32::try_from(pg.logs[!pg.seat].len()).unwrap_or(u32::MAX);
+        let ours = u32::try_from(pg.logs[pg.seat].len()).unwrap_or(u32::MAX);
+        if let Some(at) = saved.heard_until {
+            pg.mark(theirs, at, 0);
+        }
+        for (made, at, have) in saved.marks.into_iter().take(super::link::MAX_MARKS) {
+            pg.mark(made, at, have.min(ours));
+        }
+        pg.holds = saved.holds.min(ours);
+        pg.note_holds(pg.acked());
         pg.refused = saved.refused.into_iter().take(64).collect();
         pg.divergence = saved.divergence.map(|(n, who, code)| Divergence {
             n,
@@ -222,7 +255,6 @@ impl PeerGame {
         let mut pg = PeerGame::with_game(id, self.seat, head, BySide::default(), game);
         pg.clock = self.clock.clone();
         pg.born = Some(now);
-        pg.link.unlive_from = Some(now);
         pg.refresh(now);
         pg
     }

@@ -88,7 +88,13 @@ impl PeerGame {
     }
 
     /// Everything about the other device's next act that does not need the fold.
-    pub(super) fn check_act(&self, a: &Authored, now: Millis, recv: Recv) -> Result<(), PeerError> {
+    pub(super) fn check_act(
+        &self,
+        n: u32,
+        a: &Authored,
+        now: Millis,
+        recv: Recv,
+    ) -> Result<(), PeerError> {
         let peer = self.peer();
         let theirs = &self.logs[peer];
         let ours = &self.logs[self.seat];
@@ -134,12 +140,13 @@ impl PeerGame {
                 _ => return Err(PeerError::NotAllowedFromPeer(cmd.name())),
             }
         }
-        // Stamps (S17): believed only as far as this device's clock bounds them. Never before
-        // the other's previous act or the act of ours it had seen; never before the game was
-        // made here (or, after a load, before what this device knew then); never before the
-        // last moment this device heard the other at once (less the delay a message may
-        // take: it would have come then); never more than the grace ahead of our clock when
-        // it came.
+        // Stamps (S17, S20): believed only as far as this device's clock bounds them. Never
+        // before the other's previous act or the act of ours it had seen; never before the game
+        // was made here; never before the last message of the other that came before this act
+        // was made (its mark: a heartbeat that said it had made fewer acts, or anything it sent
+        // once the channel had settled), less the delay a message may take — whatever the
+        // channel's state, a silence or a reload; never more than the grace ahead of our clock
+        // when it became usable.
         let slack = self.clock.uncertainty();
         let late = self.late_tol();
         let back = |x: Millis| self.clock.shared(x).saturating_sub(late + slack);
@@ -151,9 +158,12 @@ impl PeerGame {
         if let Some(b) = self.born {
             min = min.max(back(b));
         }
+        let mark = self.mark_for(n);
         if !judged(&a.act, peer) {
-            if let Some(x) = recv.anchor {
-                min = min.max(back(x));
+            // (A judgement is stamped at the deadline it judges, as of then: `agrees` checks it
+            // against this device's own record instead.)
+            if let Some(m) = mark {
+                min = min.max(back(m.at));
             }
         }
         let came = self.clock.shared(recv.at);
@@ -172,15 +182,25 @@ impl PeerGame {
         if a.t < min || a.t > max {
             return Err(PeerError::TimeOutOfRange { t: a.t, min, max });
         }
-        // A stale `seen`: a heartbeat of the other device, sent on this link once the acts
-        // re-sent for the hellos had come, said it held more of our acts. On an ordered channel
-        // an act made before it had them would have come before that heartbeat (S17: a device
-        // is never trusted to have "not received" what it said it holds).
-        if seen < self.link.beat_have as usize {
-            return Err(PeerError::Malformed(format!(
-                "an act that saw {seen} of our acts after a heartbeat that said it held {}",
-                self.link.beat_have
-            )));
+        // S20: an act never leaves out what its author had already said it holds — a heartbeat
+        // before it (its mark) said so. What a side acknowledged orders everything after it,
+        // however long the silence, whatever closed or reloaded since.
+        // A judgement is made as of the instant it judges (its stamp): it leaves out acts of
+        // ours stamped after that instant, acknowledged or not — but never one stamped before it
+        // that its author had acknowledged (that would put our act after the instant it was
+        // made in).
+        if let Some(m) = mark {
+            let have = (m.have as usize).min(ours.len());
+            if judged(&a.act, peer) {
+                let required = ours[..have].iter().take_while(|o| o.t <= a.t).count();
+                if seen < required {
+                    return Err(PeerError::PresenceUnseen { t: a.t });
+                }
+            } else if seen < have {
+                return Err(PeerError::Malformed(format!(
+                    "an act that saw {seen} of our acts after a heartbeat that said it held {have}"
+                )));
+            }
         }
         // A claim that reaches us before our own clock has run out is refused (S15); where
         // it lands is checked again after the fold (`agrees`).

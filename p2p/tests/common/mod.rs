@@ -177,6 +177,14 @@ impl Net {
     /// Puts a text on the link from `from` (nothing if the link is down).
     pub fn post(&mut self, from: Side, text: String) {
         if !self.up {
+            // Into a network that died while the sender's channel is still open (it has not
+            // noticed): the act is sent over a channel not seen closed (S17), and lost.
+            if self.notice[from].is_some() {
+                if let Ok(Message::Act { n, .. }) = decode(&text) {
+                    self.lost_in_death[from] += 1;
+                    self.lost_acts[from].push(n);
+                }
+            }
             return;
         }
         let is_act = || matches!(decode(&text), Ok(Message::Act { .. }));
@@ -513,6 +521,7 @@ pub fn heartbeat(t: Millis, echo: Millis, held: Millis, have: usize) -> Message 
         echo: Some(echo),
         held,
         have: have as u32,
+        made: u32::MAX,
     }
 }
 
