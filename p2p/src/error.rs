@@ -45,6 +45,10 @@ pub enum PeerError {
     /// The other device says we were offline or late with the dice, but this device was
     /// connected then.
     PresenceUnseen { t: Millis },
+    /// The other device says we were offline or late with the dice at `t`, and the link was
+    /// indeed down then — but our act had gone out in time over a channel this device had not
+    /// seen closed, and never reached it (S17): our record keeps the act as made.
+    InFlight { t: Millis },
     /// A claim (Don't wait) that came before our own clock ran out (S15).
     EarlyClaim,
     /// Our player may not claim yet: the other side's time (with the connection's grace) has
@@ -115,6 +119,10 @@ impl fmt::Display for PeerError {
                 f,
                 "the other device says this device was offline or late at {t} ms, but it was connected"
             ),
+            PeerError::InFlight { t } => write!(
+                f,
+                "the other device says this device was offline or late at {t} ms, but this device's act had gone out in time before the connection dropped"
+            ),
             PeerError::EarlyClaim => f.write_str(
                 "the other device claimed the win before this device's time had run out",
             ),
@@ -150,6 +158,7 @@ impl PeerError {
             PeerError::Record(_) => "record",
             PeerError::BadDiceMessage { .. } => "dice",
             PeerError::PresenceUnseen { .. } => "presence",
+            PeerError::InFlight { .. } => "in_flight",
             PeerError::EarlyClaim => "early_claim",
             PeerError::NotLateYet => "not_late",
             PeerError::TooLong => "too_long",

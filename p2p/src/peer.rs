@@ -125,6 +125,7 @@ struct Link {
     /// Acts the other said it made that this device lacks: up to which, and since when (this
     /// device's clock) — on this channel.
     announced: Option<(u32, Millis)>,
+
     /// Hellos heard in the current second (rate limit): (second, count).
     hellos: (Millis, u32),
     /// When a save was last asked for to keep the moment this page was open (see `tick`).
@@ -401,6 +402,17 @@ impl PeerGame {
     #[must_use]
     pub fn refused(&self) -> &[(u32, Authored)] {
         &self.refused
+    }
+
+    /// When (shared time) our act `i` first went out over a channel this device had not seen
+    /// closed — what S17 counts as sent over an open link — if it has.
+    #[must_use]
+    pub fn first_sent(&self, i: usize) -> Option<Millis> {
+        self.first_up
+            .get(i)
+            .copied()
+            .filter(|&at| at != 0)
+            .map(|at| self.clock.shared(at))
     }
 
     /// The index of the roll being (or next to be) thrown: 0 is the lot.

@@ -28,9 +28,12 @@ impl PeerGame {
     /// at the deadline `d` (shared time): a cut-off that began by the deadline and had not
     /// ended by it. One that began after the deadline does not count (S17).
     pub(super) fn cut_off_at(&self, d: Millis) -> bool {
+        // (Until our first message after the cut-off could have reached the other: a device
+        // that woke or reconnected just before the deadline was still unheard at it.)
         let tol = self.cut_tol();
+        let heard_from = tol.saturating_add(self.late_tol());
         self.cut_spans().any(|(s, e)| {
-            s <= d.saturating_add(tol) && e.is_none_or(|e| e.saturating_add(tol) >= d)
+            s <= d.saturating_add(tol) && e.is_none_or(|e| e.saturating_add(heard_from) >= d)
         })
     }
 
@@ -112,6 +115,10 @@ impl PeerGame {
     ) -> Result<(), PeerError> {
         let unseen_sent =
             |upto: Millis| (seen..self.logs[self.seat].len()).any(|i| self.sent_by(i, upto, 0));
+        // (Of those, one the judge never acknowledged in any other way: the link died with it.)
+        let from = seen.max(self.holds as usize);
+        let in_flight =
+            |upto: Millis| (from..self.logs[self.seat].len()).any(|i| self.sent_by(i, upto, 0));
         let refuse = Err(PeerError::PresenceUnseen { t });
         match landed.phase {
             Phase::Moving => {
@@ -122,13 +129,30 @@ impl PeerGame {
                 }
                 // Our time had run out with us cut off at that instant, and nothing we had
                 // sent over an open link by then was left out (S17).
-                if !self.cut_off_at(d) || unseen_sent(d) {
+                if !self.cut_off_at(d) {
+                    return refuse;
+                }
+                if in_flight(d) {
+                    // The link died with our act on its way (S17): our record keeps it.
+                    return Err(PeerError::InFlight { t });
+                }
+                if unseen_sent(d) {
                     return refuse;
                 }
                 Ok(())
             }
             Phase::Lot | Phase::Rolling | Phase::Opening => {
                 if !self.dice_part_missing(landed.roll, t, seen, n, landed) {
+                    // Cut off then, with a part of ours the judge never acknowledged on its way:
+                    // the link died with it (S17). Anything else is a false report.
+                    let due = t.saturating_sub(GRACE_MS);
+                    let tol = self.clocks_tol();
+                    let from = seen.max(self.holds as usize);
+                    let on_its_way =
+                        (from..self.logs[self.seat].len()).any(|i| self.sent_by(i, due, tol));
+                    if on_its_way && self.cut_off_around(t) {
+                        return Err(PeerError::InFlight { t });
+                    }
                     return refuse;
                 }
                 if landed.ended && !self.cut_off_around(t) {

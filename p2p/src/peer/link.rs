@@ -126,9 +126,13 @@ impl PeerGame {
     /// them hanging).
     pub(super) fn withheld(&self, now: Millis) -> bool {
         let l = &self.link;
+        // (Counted from when this device woke, if later: what waited for it through a sleep
+        // comes at once, in the order it was sent.)
         l.up && (l.settled
             || l.announced.is_some_and(|(_, since)| {
-                now >= since.saturating_add(super::receive::RESEND_WINDOW_MS)
+                now >= since
+                    .max(l.awake_at)
+                    .saturating_add(super::receive::RESEND_WINDOW_MS)
             }))
     }
 
@@ -145,33 +149,37 @@ impl PeerGame {
 
     /// A message of the other device heard at `at` (this device's clock) bounds its acts
     /// from index `made` on: each was made after it was sent, so stamped no earlier than `at`
-    /// less the delivery allowance, having seen at least `have` of our acts (S20). The marks
-    /// form a frontier along which `made`, `at` and `have` all grow: a newer mark with a
-    /// smaller `made` replaces those after it (it can only be stricter).
+    /// less the delivery allowance, having seen at least `have` of our acts (S20). An act is
+    /// bound by every mark at or below its index (see [`PeerGame::mark_for`]).
     pub(crate) fn mark(&mut self, made: u32, at: Millis, have: u32) {
-        let have = self
-            .marks
-            .iter()
-            .map(|m| m.have)
-            .max()
-            .unwrap_or(0)
-            .max(have);
-        while self.marks.last().is_some_and(|m| m.made >= made) {
-            self.marks.pop();
-        }
-        let at = self.marks.last().map_or(at, |m| m.at.max(at));
-        self.marks.push(Mark { made, at, have });
-        // Marks wholly behind what came (in order) bound nothing any more but the last of them.
+        let at_pos = self.marks.partition_point(|m| m.made <= made);
+        self.marks.insert(at_pos, Mark { made, at, have });
+        // Marks at or below what came (in order) bind every act still to come: one will do.
         let held = u32::try_from(self.logs[!self.seat].len()).unwrap_or(u32::MAX);
-        let behind = self.marks.iter().filter(|m| m.made <= held).count();
+        let behind = self.marks.partition_point(|m| m.made <= held);
         if behind > 1 {
-            self.marks.drain(..behind - 1);
+            let merged = self.marks.drain(..behind).fold(
+                Mark {
+                    made: 0,
+                    at: 0,
+                    have: 0,
+                },
+                |a, m| Mark {
+                    made: a.made.max(m.made),
+                    at: a.at.max(m.at),
+                    have: a.have.max(m.have),
+                },
+            );
+            self.marks.insert(0, merged);
         }
         if self.marks.len() > MAX_MARKS {
             // Too many acts announced and not come (only a device that lies makes this many):
             // the two lowest become one, the stricter for the acts between them.
             let first = self.marks.remove(0);
-            self.marks[0].made = first.made;
+            let next = &mut self.marks[0];
+            next.made = first.made;
+            next.at = next.at.max(first.at);
+            next.have = next.have.max(first.have);
         }
     }
 
@@ -188,9 +196,18 @@ impl PeerGame {
         }
     }
 
-    /// The mark that bounds the other device's act `n` (see [`PeerGame::mark`]).
+    /// What the marks bind of the other device's act `n`: the latest moment a message sent
+    /// before it was made came, and the most of our acts it had seen by then.
     pub(super) fn mark_for(&self, n: u32) -> Option<Mark> {
-        self.marks.iter().rev().find(|m| m.made <= n).copied()
+        self.marks
+            .iter()
+            .take_while(|m| m.made <= n)
+            .copied()
+            .reduce(|a, m| Mark {
+                made: m.made,
+                at: a.at.max(m.at),
+                have: a.have.max(m.have),
+            })
     }
 
     /// The other device said it holds `have` of our acts.

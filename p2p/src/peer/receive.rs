@@ -152,13 +152,15 @@ impl PeerGame {
                 // `withheld`), an act it says it made and we have not had was withheld, and
                 // counts as made after this heartbeat too.
                 let received = self.received();
-                let made = if self.withheld(now) {
-                    made.min(received)
-                } else {
-                    made.min(received.saturating_add(MAX_EARLY_AHEAD))
-                };
-                self.announce(made, now);
+                let made = made.min(received.saturating_add(MAX_EARLY_AHEAD));
                 let at = self.mark_time(now);
+                if self.withheld(now) && made > received {
+                    // Acts it made before this heartbeat and has not sent were withheld: each is
+                    // judged as if made when it is usable at the earliest — after this
+                    // heartbeat, having seen what it says it holds (S20).
+                    self.mark(received, at, have.min(ours));
+                }
+                self.announce(made, now);
                 self.mark(made, at, have.min(ours));
                 if lie {
                     // Its clock cannot be where this heartbeat says and where the ones before
@@ -324,15 +326,18 @@ impl PeerGame {
         // act that comes bounds every later act of its author (made after it was sent); and
         // once the acts it lacks are withheld (`withheld`), one that comes after a gap bounds
         // every act of the gap.
+        // S20: an act that comes after a gap announces the acts of the gap; once they are
+        // withheld (see `withheld`), each is judged as if made now at the earliest. Once the
+        // channel has settled, an act that comes bounds every later act of its author.
         if n > len {
             self.announce(n, now);
         }
         if self.withheld(now) {
-            let ours = u32::try_from(self.logs[self.seat].len()).unwrap_or(u32::MAX);
             let at = self.mark_time(now);
             if n > len {
                 self.mark(len, at, 0);
             } else if self.link.settled {
+                let ours = u32::try_from(self.logs[self.seat].len()).unwrap_or(u32::MAX);
                 self.mark(n.saturating_add(1), at, a.seen.min(ours));
             }
         }
