@@ -253,12 +253,18 @@ fn assert_no_offer(net: &Net, honest: Side) {
 //    withheld.
 
 /// Act n+1 sent just before our claim, act n withheld two minutes, then sent: the move voided
-/// our win. An act is judged when it became usable (every earlier act of its sender in).
+/// our win (v4 took act n as one lost with the channel the cheater had reopened before our
+/// deadline, its heartbeats echoing nothing since). An act is judged when it became usable
+/// (every earlier act of its sender in).
 #[test]
 fn an_act_waiting_for_a_withheld_one_is_judged_when_it_becomes_usable() {
     let (mut net, late) = started(105);
     let honest = !late;
     let d = net.game(honest).deadline().unwrap();
+    net.run((d - 10_000).saturating_sub(net.shared(honest)));
+    net.disconnect();
+    net.run(300);
+    net.connect();
     net.filter = Some(no_beats_from(late));
     let seen = our_acts(&net, honest);
     // Two moves of the late side, in time by their stamps.
@@ -272,7 +278,7 @@ fn an_act_waiting_for_a_withheld_one_is_judged_when_it_becomes_usable() {
         to: m.to,
     };
     while net.shared(honest) + 500 < d + 2_000 {
-        beats(&mut net, honest, 1_000, |n| answer(n, honest, seen));
+        beats(&mut net, honest, 1_000, |n| unanswering(n, honest, seen));
     }
     // Act n+1 just before our claim: it waits for act n.
     let n = net.dev[honest].pg.logs()[late].len() as u32;
@@ -286,7 +292,7 @@ fn an_act_waiting_for_a_withheld_one_is_judged_when_it_becomes_usable() {
     };
     let _ = net.inject(honest, second);
     let (seen, _) = claim(&mut net, honest);
-    beats(&mut net, honest, 120_000, |n| answer(n, honest, seen));
+    beats(&mut net, honest, 120_000, |n| unanswering(n, honest, seen));
     let first = Message::Act {
         n,
         act: vrhcaby_p2p::Authored {
@@ -321,10 +327,15 @@ fn an_accept_waiting_for_a_withheld_act_is_judged_when_it_becomes_usable() {
     }
     let offerer = net.game(Side::White).turn().unwrap();
     let cheater_side = !offerer;
-    net.act(offerer, Command::OfferDraw { side: offerer })
-        .unwrap();
+    // The cheater reopens its channel just before our offer; its heartbeats echo nothing since.
+    net.disconnect();
+    net.run(300);
+    net.connect();
     net.filter = Some(no_beats_from(cheater_side));
     net.holding_acts[cheater_side] = true;
+    net.run(300);
+    net.act(offerer, Command::OfferDraw { side: offerer })
+        .unwrap();
     net.run(2_000);
     let seen = our_acts(&net, offerer);
     let offered_at = net.game(offerer).record().commands.last().unwrap().t;
@@ -340,10 +351,10 @@ fn an_accept_waiting_for_a_withheld_act_is_judged_when_it_becomes_usable() {
     };
     let _ = net.inject(offerer, accept);
     // Our offer lapses; we move on.
-    beats(&mut net, offerer, 64_000, |n| answer(n, offerer, seen));
+    beats(&mut net, offerer, 64_000, |n| unanswering(n, offerer, seen));
     assert_eq!(net.game(offerer).phase(), Phase::Moving);
     net.move_once(offerer).unwrap();
-    beats(&mut net, offerer, 3_000, |n| answer(n, offerer, seen));
+    beats(&mut net, offerer, 3_000, |n| unanswering(n, offerer, seen));
     let tick = Message::Act {
         n,
         act: vrhcaby_p2p::Authored {
