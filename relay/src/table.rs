@@ -49,9 +49,27 @@ pub const POW_BITS: u32 = 16;
 /// most this long).
 pub const TTL_S: u64 = 120;
 pub const RENEW_S: u64 = 50;
-/// The longest life a table may claim, and the furthest in the future its time may be.
-pub const MAX_TTL_S: u64 = 600;
-pub const MAX_SKEW_S: u64 = 60;
+/// The longest life a table may claim (what one needs and a little more), and the furthest in
+/// the future its time — or any sealed event's — may be (issue 49: a table dated a minute ahead
+/// with a ten-minute life was listed eleven minutes, and a flood of them dated ahead looked
+/// newer than every honest table). A lobby lists a table at most this long from the moment it
+/// heard it, whatever its dates say.
+pub const MAX_TTL_S: u64 = 180;
+pub const MAX_SKEW_S: u64 = 15;
+/// Leading zero bits of every sealed event's id (answers included: a cheap first filter before
+/// the signature), and of a join's: a join costs its sender as a table does (issue 49: joins
+/// without work let a script seat every owner in a room nobody enters).
+pub const SEALED_POW_BITS: u32 = 8;
+pub const JOIN_POW_BITS: u32 = POW_BITS;
+/// A join older than this (by its own time) is ignored: its sender has given up waiting (a
+/// relay that held it must not seat the owner with someone gone). The joiner's wait, and the
+/// clocks' skew.
+pub const JOIN_MAX_AGE_S: u64 = stranger::JOIN_WAIT_S + MAX_SKEW_S;
+/// Withdrawals a lobby remembers (each until the table it closed could have expired, whatever
+/// else it hears): a flood cannot push one out to let a replay bring the table back.
+pub const MAX_CLOSED: usize = 4_096;
+/// The most "taken" answers an owner sends for one table, and never two to one key.
+pub const MAX_TAKEN_ANSWERS: usize = 64;
 /// The largest event text taken (a table is about 500 bytes).
 pub const MAX_EVENT_BYTES: usize = 2_048;
 /// The most tables a lobby keeps.
@@ -260,10 +278,25 @@ impl TableKey {
                 ["nonce", nonce, work.to_string()],
             ])
         };
-        // The id's text around the nonce is the same each try: hash it once, then only the
-        // nonce's digits and what follows them.
+        self.mined(TABLE_KIND, now, &tags, &content, work, start, aux)
+    }
+
+    /// An event whose id has `work` leading zero bits (NIP-13): the nonce tag's digits searched
+    /// from `start`. The id's text around the nonce is the same each try: it is hashed once,
+    /// then only the nonce's digits and what follows them.
+    #[allow(clippy::too_many_arguments)]
+    fn mined(
+        &self,
+        kind: u32,
+        now: u64,
+        tags: &dyn Fn(&str) -> Value,
+        content: &str,
+        work: u32,
+        start: u64,
+        aux: &[u8; 32],
+    ) -> String {
         const MARK: &str = "NONCE";
-        let text = json!([0, self.public, now, TABLE_KIND, tags(MARK), content]).to_string();
+        let text = json!([0, self.public, now, kind, tags(MARK), content]).to_string();
         let (before, after) = text.split_once(MARK).unwrap_or((&text, ""));
         let mut prefix = Sha256::new();
         prefix.update(before.as_bytes());
@@ -276,7 +309,7 @@ impl TableKey {
             let id: [u8; 32] = h.finalize().into();
             if leading_zero_bits(&id) >= work {
                 return self
-                    .signed(TABLE_KIND, now, &tags(&digits), &content, aux)
+                    .signed(kind, now, &tags(&digits), content, aux)
                     .to_string();
             }
             nonce = nonce.wrapping_add(1);
@@ -295,14 +328,20 @@ impl TableKey {
         Some(ChaCha20Poly1305::new((&key).into()))
     }
 
-    /// `what` sealed to the key `to` (hex), as an event at `now`; `None` if `to` is no key.
+    /// `what` sealed to the key `to` (hex), as an event at `now` with `work` bits of work on
+    /// its id (searched from `start`; a join needs [`JOIN_POW_BITS`], any sealed event
+    /// [`SEALED_POW_BITS`]); `None` if `to` is no key. A join expires (NIP-40) when its sender
+    /// stops waiting for the answer.
     #[must_use]
+    #[allow(clippy::too_many_arguments)]
     pub fn seal(
         &self,
         to: &str,
         what: &Sealed,
         now: u64,
         nonce: [u8; 12],
+        work: u32,
+        start: u64,
         aux: &[u8; 32],
     ) -> Option<String> {
         let plain = serde_json::to_vec(what).ok()?;
@@ -318,17 +357,39 @@ impl TableKey {
             )
             .ok()?;
         let content = format!("{}{}", hex(&nonce), hex(&sealed));
-        let tags = json!([["p", to], ["t", SEALED_TAG]]);
-        Some(
-            self.signed(SEALED_KIND, now, &tags, &content, aux)
-                .to_string(),
-        )
+        let expires = (now + JOIN_MAX_AGE_S).to_string();
+        let join = matches!(what, Sealed::Join { .. });
+        let tags = |n: &str| {
+            if join {
+                json!([
+                    ["p", to],
+                    ["t", SEALED_TAG],
+                    ["expiration", expires],
+                    ["nonce", n, work.to_string()]
+                ])
+            } else {
+                json!([["p", to], ["t", SEALED_TAG], ["nonce", n, work.to_string()]])
+            }
+        };
+        Some(self.mined(SEALED_KIND, now, &tags, &content, work, start, aux))
     }
 
-    /// A sealed event to this key: its sender and what it says, if it is one, whole and genuine
-    /// and no older than [`MAX_TTL_S`] (a replay from long ago is ignored).
+    /// A sealed event to this key: its sender and what it says, if it is one, whole and genuine,
+    /// with its work ([`SEALED_POW_BITS`]; a join [`JOIN_POW_BITS`]) and no older than
+    /// [`MAX_TTL_S`] (a join [`JOIN_MAX_AGE_S`]: a replay, or one a relay held, is ignored).
     pub fn open(&self, text: &str, now: u64) -> Result<(String, Sealed), Ignored> {
-        let e = check(text, SEALED_KIND, SEALED_TAG, 0)?;
+        self.open_with(text, now, SEALED_POW_BITS, JOIN_POW_BITS)
+    }
+
+    /// [`TableKey::open`] with the work asked of any sealed event and of a join (tests ask less).
+    pub fn open_with(
+        &self,
+        text: &str,
+        now: u64,
+        work: u32,
+        join_work: u32,
+    ) -> Result<(String, Sealed), Ignored> {
+        let e = check(text, SEALED_KIND, SEALED_TAG, work)?;
         if tag(&e.tags, "p") != Some(self.public.as_str()) {
             return Err(Ignored::Foreign);
         }
@@ -358,6 +419,12 @@ impl TableKey {
         if let Sealed::Join { room, .. } = &what {
             if crate::parse_secret(room).is_none() {
                 return Err(Ignored::Malformed);
+            }
+            if unhex(&e.id).is_none_or(|id| leading_zero_bits(&id) < join_work) {
+                return Err(Ignored::NoWork);
+            }
+            if e.created_at + JOIN_MAX_AGE_S < now {
+                return Err(Ignored::Expired);
             }
         }
         Ok((e.author, what))
@@ -400,9 +467,12 @@ pub enum Change {
 /// The open tables heard, each checked.
 #[derive(Default)]
 pub struct Lobby {
-    /// By author: the newest event taken (a withdrawal kept as `None`, so that its older copies
-    /// stay dead), with its time.
-    tables: BTreeMap<String, (u64, Option<Listed>)>,
+    /// By author: its open table, with the time of its event and when this lobby heard it (a
+    /// full lobby makes room by the table heard longest ago: a new table always gets in).
+    tables: BTreeMap<String, (u64, u64, Listed)>,
+    /// By author: the time of its last withdrawal and until when it is remembered (its older
+    /// copies stay dead that long, whatever the flood).
+    closed: BTreeMap<String, (u64, u64)>,
     blocked: BTreeSet<String>,
 }
 
@@ -435,54 +505,60 @@ impl Lobby {
         if expires <= now || expires > e.created_at + MAX_TTL_S {
             return Err(Ignored::Expired);
         }
-        if self
+        // Listed at most MAX_TTL_S from when it was heard, whatever its dates say.
+        let expires = expires.min(now + MAX_TTL_S);
+        self.forget_expired(now);
+        let newest = self
             .tables
             .get(&e.author)
-            .is_some_and(|(t, _)| *t >= e.created_at)
-        {
+            .map(|(t, _, _)| *t)
+            .max(self.closed.get(&e.author).map(|(t, _)| *t));
+        if newest.is_some_and(|t| t >= e.created_at) {
             return Err(Ignored::Replayed);
         }
-        let listed = if e.content == "\"closed\"" {
-            None
-        } else {
-            let wish: Wish = serde_json::from_str(&e.content).map_err(|_| Ignored::Malformed)?;
-            if !wish.valid() {
-                return Err(Ignored::Malformed);
+        if e.content == "\"closed\"" {
+            self.tables.remove(&e.author);
+            // Remembered as long as any copy of the table it closed could be taken. A
+            // withdrawal remembered is never pushed out: when the memory is full, a new one is
+            // not remembered (its table is gone from the list all the same).
+            if self.closed.contains_key(&e.author) || self.closed.len() < MAX_CLOSED {
+                self.closed
+                    .insert(e.author.clone(), (e.created_at, now + MAX_TTL_S));
             }
-            Some(Listed {
-                id: e.id,
-                author: e.author.clone(),
-                wish,
-                created_at: e.created_at,
-                expires,
-            })
+            return Ok(Change::Closed(e.author));
+        }
+        let wish: Wish = serde_json::from_str(&e.content).map_err(|_| Ignored::Malformed)?;
+        if !wish.valid() {
+            return Err(Ignored::Malformed);
+        }
+        let listed = Listed {
+            id: e.id,
+            author: e.author.clone(),
+            wish,
+            created_at: e.created_at.min(now),
+            expires,
         };
-        self.forget_expired(now);
         if !self.tables.contains_key(&e.author) && self.tables.len() >= MAX_TABLES {
-            // Full: make room by the oldest entry, if this one is newer.
-            let oldest = self
+            // Full: the table heard longest ago makes room (a flood must keep paying for its
+            // tables to stay, and a new honest one always gets in).
+            let stalest = self
                 .tables
                 .iter()
-                .min_by_key(|(_, (t, _))| *t)
-                .map(|(a, (t, _))| (a.clone(), *t));
-            match oldest {
-                Some((a, t)) if t < e.created_at => {
-                    self.tables.remove(&a);
-                }
-                _ => return Err(Ignored::Full),
+                .min_by_key(|(_, (_, heard, _))| *heard)
+                .map(|(a, _)| a.clone());
+            if let Some(a) = stalest {
+                self.tables.remove(&a);
             }
         }
+        self.closed.remove(&e.author);
         self.tables
-            .insert(e.author.clone(), (e.created_at, listed.clone()));
-        Ok(listed.map_or(Change::Closed(e.author), Change::Open))
+            .insert(e.author.clone(), (e.created_at, now, listed.clone()));
+        Ok(Change::Open(listed))
     }
 
     fn forget_expired(&mut self, now: u64) {
-        // A withdrawal is kept as long as the table it closed could have lived.
-        self.tables.retain(|_, (t, l)| match l {
-            Some(l) => l.expires > now,
-            None => *t + MAX_TTL_S > now,
-        });
+        self.tables.retain(|_, (_, _, l)| l.expires > now);
+        self.closed.retain(|_, (_, until)| *until > now);
     }
 
     /// The open tables at `now` that fit `wish` (all with `None`), newest first, without `own`
@@ -492,7 +568,7 @@ impl Lobby {
         let mut out: Vec<Listed> = self
             .tables
             .values()
-            .filter_map(|(_, l)| l.clone())
+            .map(|(_, _, l)| l.clone())
             .filter(|l| l.expires > now && wish.is_none_or(|w| l.wish.fits(w)))
             .filter(|l| Some(l.author.as_str()) != own)
             .collect();
@@ -503,8 +579,10 @@ impl Lobby {
     /// A table taken by someone (its owner said so, or the player joined another): gone from
     /// the list until its owner opens it again with a newer event.
     pub fn close(&mut self, author: &str) {
-        if let Some((_, l)) = self.tables.get_mut(author) {
-            *l = None;
+        if let Some((t, _, l)) = self.tables.remove(author) {
+            if self.closed.len() < MAX_CLOSED {
+                self.closed.insert(author.to_owned(), (t, l.expires));
+            }
         }
     }
 
@@ -512,6 +590,7 @@ impl Lobby {
     pub fn block(&mut self, author: &str) {
         self.blocked.insert(author.to_owned());
         self.tables.remove(author);
+        self.closed.remove(author);
     }
 }
 
@@ -525,6 +604,9 @@ pub struct Owner {
     ids: BTreeSet<String>,
     /// The joiner who got the game, and the room.
     seated: Option<(String, String)>,
+    /// The keys already told the table is taken (each is told once, and at most
+    /// [`MAX_TAKEN_ANSWERS`] in all).
+    told: BTreeSet<String>,
 }
 
 /// The owner's verdict on a join.
@@ -534,9 +616,9 @@ pub enum Seat {
     Play { joiner: String, room: String },
     /// The same joiner again (its join repeated): nothing new.
     Again,
-    /// Someone else came first, or the table is withdrawn: answer "taken".
+    /// Someone else came first, or the table is withdrawn: answer "taken" (once per key).
     Taken { joiner: String, table: String },
-    /// Not for this table (another page's, or junk): ignored.
+    /// Not for this table (another page's, or junk), or a key already told: ignored.
     NotOurs,
 }
 
@@ -585,6 +667,11 @@ impl Owner {
                 joiner: joiner.to_owned(),
                 room: room.clone(),
             };
+        }
+        // One "taken" per key, and a bounded number in all: a flood of joins after the table
+        // was taken costs its sender, never this page.
+        if self.told.len() >= MAX_TAKEN_ANSWERS || !self.told.insert(joiner.to_owned()) {
+            return Seat::NotOurs;
         }
         Seat::Taken {
             joiner: joiner.to_owned(),

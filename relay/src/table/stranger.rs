@@ -10,6 +10,10 @@ use super::{Ignored, Listed, Lobby, Owner, Sealed, Seat, TableKey, Wish, RENEW_S
 pub const JOIN_WAIT_S: u64 = 10;
 /// A join is said again this often while unanswered (a relay may drop it).
 pub const JOIN_REPEAT_S: u64 = 3;
+/// A welcome that comes after the page gave up its join still seats it this long after the
+/// join was last said (its owner took a join no older than `JOIN_MAX_AGE_S`, and is waiting in
+/// the room); later, the page has moved on.
+pub const LATE_WELCOME_S: u64 = 2 * super::JOIN_MAX_AGE_S;
 
 /// What the worker is to do.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -220,7 +224,15 @@ impl Stranger {
             table: j.table.clone(),
         };
         self.key
-            .seal(&j.author, &what, now, fresh.nonce, &fresh.aux)
+            .seal(
+                &j.author,
+                &what,
+                now,
+                fresh.nonce,
+                self.work,
+                fresh.start,
+                &fresh.aux,
+            )
             .map(Out::Send)
     }
 
@@ -240,7 +252,8 @@ impl Stranger {
             Err(Ignored::Foreign) => {}
             Err(e) => return Err(e),
         }
-        let (from, what) = self.key.open(text, now)?;
+        let sealed_work = self.work.min(super::SEALED_POW_BITS);
+        let (from, what) = self.key.open_with(text, now, sealed_work, self.work)?;
         let mut out = Vec::new();
         match &what {
             Sealed::Join { .. } => match self.owner.join(&from, &what) {
@@ -280,7 +293,14 @@ impl Stranger {
                 };
                 let j = if answers(&self.joining) {
                     self.joining.take()
-                } else if welcomed && self.joining.is_none() && answers(&self.late) {
+                } else if welcomed
+                    && self.joining.is_none()
+                    && answers(&self.late)
+                    && self
+                        .late
+                        .as_ref()
+                        .is_some_and(|j| now <= j.said + LATE_WELCOME_S)
+                {
                     // A late welcome: the page's own table, reopened meanwhile, is withdrawn.
                     out.extend(self.withdraw(now, fresh));
                     self.late.take()
@@ -307,8 +327,9 @@ impl Stranger {
     }
 
     fn seal_to(&self, to: &str, what: &Sealed, now: u64, fresh: Fresh) -> Option<Out> {
+        let work = self.work.min(super::SEALED_POW_BITS);
         self.key
-            .seal(to, what, now, fresh.nonce, &fresh.aux)
+            .seal(to, what, now, fresh.nonce, work, fresh.start, &fresh.aux)
             .map(Out::Send)
     }
 

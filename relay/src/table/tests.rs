@@ -38,6 +38,16 @@ fn table_tags(expires: u64) -> Value {
     ])
 }
 
+/// `what` sealed with the tests' little work.
+fn seal(k: &TableKey, to: &str, what: &Sealed, now: u64, nonce: [u8; 12]) -> String {
+    k.seal(to, what, now, nonce, WORK, 0, &[4; 32]).unwrap()
+}
+
+/// A sealed event opened asking no work (the forgeries below carry none).
+fn open(k: &TableKey, text: &str, now: u64) -> Result<(String, Sealed), Ignored> {
+    k.open_with(text, now, 0, 0)
+}
+
 fn id_of(text: &str) -> String {
     serde_json::from_str::<Value>(text).unwrap()["id"]
         .as_str()
@@ -215,7 +225,7 @@ fn forged_malformed_oversized_and_untimely_tables_are_ignored() {
     );
     assert!(
         take(&table(&a, Some(&wish()), NOW + MAX_SKEW_S)).is_ok(),
-        "a clock a minute ahead is fine"
+        "a clock a few seconds ahead is fine"
     );
     let content = serde_json::to_string(&wish()).unwrap();
     assert_eq!(
@@ -314,11 +324,9 @@ fn a_join_opens_for_the_owner_only_and_shows_nothing_to_the_relay() {
         room: room.clone(),
         table: "ab".repeat(32),
     };
-    let text = joiner
-        .seal(owner.public_key(), &join, NOW, [9; 12], &[4; 32])
-        .unwrap();
+    let text = seal(&joiner, owner.public_key(), &join, NOW, [9; 12]);
     assert_eq!(
-        owner.open(&text, NOW + 1),
+        open(&owner, &text, NOW + 1),
         Ok((joiner.public_key().to_owned(), join.clone()))
     );
     // The relay sees neither the room nor the table it answers.
@@ -327,7 +335,7 @@ fn a_join_opens_for_the_owner_only_and_shows_nothing_to_the_relay() {
         "{text}"
     );
     // Not to this key: foreign; the same content re-addressed to another key does not open.
-    assert_eq!(other.open(&text, NOW), Err(Ignored::Foreign));
+    assert_eq!(open(&other, &text, NOW), Err(Ignored::Foreign));
     let mut e: Value = serde_json::from_str(&text).unwrap();
     e["tags"] = json!([["p", other.public_key()], ["t", SEALED_TAG]]);
     let readdressed = signed(
@@ -337,7 +345,7 @@ fn a_join_opens_for_the_owner_only_and_shows_nothing_to_the_relay() {
         &e["tags"],
         e["content"].as_str().unwrap(),
     );
-    assert_eq!(other.open(&readdressed, NOW), Err(Ignored::Malformed));
+    assert_eq!(open(&other, &readdressed, NOW), Err(Ignored::Malformed));
     // A byte of the ciphertext changed (and re-signed by its author): it does not open.
     let content = e["content"].as_str().unwrap();
     let flipped = format!(
@@ -347,48 +355,50 @@ fn a_join_opens_for_the_owner_only_and_shows_nothing_to_the_relay() {
     ) + &content[41..];
     let tags = json!([["p", owner.public_key()], ["t", SEALED_TAG]]);
     assert_eq!(
-        owner.open(&signed(&joiner, SEALED_KIND, NOW, &tags, &flipped), NOW),
+        open(
+            &owner,
+            &signed(&joiner, SEALED_KIND, NOW, &tags, &flipped),
+            NOW
+        ),
         Err(Ignored::Malformed)
     );
     // Another author claimed: the signature fails.
     let mut claimed: Value = serde_json::from_str(&text).unwrap();
     claimed["pubkey"] = json!(other.public_key());
     assert!(matches!(
-        owner.open(&claimed.to_string(), NOW),
+        open(&owner, &claimed.to_string(), NOW),
         Err(Ignored::BadId | Ignored::BadSignature)
     ));
-    // Replayed long after, or from the future: ignored.
+    // Replayed after its sender stopped waiting (or a relay held it that long), or from the
+    // future: ignored.
     assert_eq!(
-        owner.open(&text, NOW + MAX_TTL_S + 1),
+        open(&owner, &text, NOW + JOIN_MAX_AGE_S + 1),
         Err(Ignored::Expired)
     );
+    assert!(open(&owner, &text, NOW + JOIN_MAX_AGE_S).is_ok());
     assert_eq!(
-        owner.open(&text, NOW - MAX_SKEW_S - 1),
+        open(&owner, &text, NOW - MAX_SKEW_S - 1),
         Err(Ignored::FromTheFuture)
     );
     // A join whose room is not a room secret.
-    let bad = joiner
-        .seal(
-            owner.public_key(),
-            &Sealed::Join {
-                room: "zz".into(),
-                table: "t".into(),
-            },
-            NOW,
-            [1; 12],
-            &[1; 32],
-        )
-        .unwrap();
-    assert_eq!(owner.open(&bad, NOW), Err(Ignored::Malformed));
+    let bad = seal(
+        &joiner,
+        owner.public_key(),
+        &Sealed::Join {
+            room: "zz".into(),
+            table: "t".into(),
+        },
+        NOW,
+        [1; 12],
+    );
+    assert_eq!(open(&owner, &bad, NOW), Err(Ignored::Malformed));
     // The answer travels back the same way.
     let taken = Sealed::Taken {
         table: "cd".repeat(32),
     };
-    let back = owner
-        .seal(joiner.public_key(), &taken, NOW, [2; 12], &[2; 32])
-        .unwrap();
+    let back = seal(&owner, joiner.public_key(), &taken, NOW, [2; 12]);
     assert_eq!(
-        joiner.open(&back, NOW),
+        open(&joiner, &back, NOW),
         Ok((owner.public_key().to_owned(), taken))
     );
 }
@@ -438,4 +448,190 @@ fn the_first_joiner_gets_the_game_and_every_other_hears_it_is_taken() {
         w.join("b", &Sealed::Taken { table: "t1".into() }),
         Seat::NotOurs
     );
+}
+
+// ---------------------------------------------------------------------------------------------
+// The third review's attacks on open tables (issue 49).
+
+fn nth_key(i: u32) -> TableKey {
+    let mut s = [7u8; 32];
+    s[..4].copy_from_slice(&i.to_be_bytes());
+    TableKey::new(&s).unwrap()
+}
+
+/// 256 tables dated a minute ahead filled every lobby, and an honest table was refused as full.
+/// Tables dated ahead more than a few seconds are refused; a full lobby makes room by the table
+/// heard longest ago, so an honest table always gets in.
+#[test]
+fn tables_dated_ahead_cannot_fill_a_lobby_against_an_honest_table() {
+    let mut lobby = Lobby::new();
+    let ahead = |i: u32, skew: u64| nth_key(i).table(Some(&wish()), NOW + skew, 0, 0, &[1; 32]);
+    assert_eq!(
+        lobby.take_with(&ahead(0, 60), NOW, 0),
+        Err(Ignored::FromTheFuture)
+    );
+    for i in 0..MAX_TABLES as u32 {
+        lobby.take_with(&ahead(i, MAX_SKEW_S), NOW, 0).unwrap();
+    }
+    let honest = key(1);
+    let text = table(&honest, Some(&wish()), NOW + 1);
+    assert!(matches!(
+        lobby.take_with(&text, NOW + 1, WORK),
+        Ok(Change::Open(_))
+    ));
+    let list = lobby.list(NOW + 1, Some(&wish()), None);
+    assert_eq!(list.len(), MAX_TABLES);
+    assert!(list.iter().any(|l| l.author == honest.public_key()));
+}
+
+/// A table dated ahead claiming a ten-minute life was listed eleven minutes. Its life is capped
+/// at what a table needs, from when the lobby heard it.
+#[test]
+fn a_table_is_listed_no_longer_than_a_table_lives() {
+    let a = key(1);
+    let content = serde_json::to_string(&wish()).unwrap();
+    let long = signed(
+        &a,
+        TABLE_KIND,
+        NOW + MAX_SKEW_S,
+        &table_tags(NOW + MAX_SKEW_S + 600),
+        &content,
+    );
+    assert_eq!(Lobby::new().take_with(&long, NOW, 0), Err(Ignored::Expired));
+    let most = signed(
+        &a,
+        TABLE_KIND,
+        NOW + MAX_SKEW_S,
+        &table_tags(NOW + MAX_SKEW_S + MAX_TTL_S),
+        &content,
+    );
+    let mut lobby = Lobby::new();
+    lobby.take_with(&most, NOW, 0).unwrap();
+    assert_eq!(lobby.list(NOW + MAX_TTL_S - 1, None, None).len(), 1);
+    assert!(lobby.list(NOW + MAX_TTL_S, None, None).is_empty());
+    assert!(MAX_TTL_S < 4 * 60, "a table needs {TTL_S} s");
+}
+
+/// A flood of tables evicted a withdrawal, and a replay of the withdrawn table brought it back.
+/// A withdrawal is remembered until any copy of its table has expired, whatever the flood.
+#[test]
+fn a_flood_cannot_push_out_a_withdrawal_to_let_a_replay_revive_the_table() {
+    let (a, mut lobby) = (key(1), Lobby::new());
+    let open = table(&a, Some(&wish()), NOW);
+    lobby.take_with(&open, NOW, WORK).unwrap();
+    lobby
+        .take_with(&table(&a, None, NOW + 1), NOW + 1, WORK)
+        .unwrap();
+    // A flood of tables and withdrawals from fresh keys, more than the lobby keeps of each.
+    for i in 0..(MAX_TABLES as u32 + 50) {
+        let _ = lobby.take_with(
+            &nth_key(i).table(Some(&wish()), NOW + 2, 0, 0, &[1; 32]),
+            NOW + 2,
+            0,
+        );
+    }
+    for i in 0..(MAX_CLOSED as u32 + 50) {
+        let _ = lobby.take_with(
+            &nth_key(10_000 + i).table(None, NOW + 2, 0, 0, &[1; 32]),
+            NOW + 2,
+            0,
+        );
+    }
+    assert_eq!(
+        lobby.take_with(&open, NOW + 3, WORK),
+        Err(Ignored::Replayed)
+    );
+    assert!(lobby
+        .list(NOW + 3, None, None)
+        .iter()
+        .all(|l| l.author != a.public_key()));
+}
+
+/// Joins needed no work, so a script could seat every owner in a room nobody enters; and a
+/// relay that held a join past its sender's wait seated the owner with someone gone. A join
+/// carries work and expires.
+#[test]
+fn a_join_carries_work_and_expires() {
+    let (owner, joiner) = (key(1), key(2));
+    let join = Sealed::Join {
+        room: "0123456789abcdef0123456789abcdef".into(),
+        table: "ab".repeat(32),
+    };
+    // Without its work (a script's join): ignored before its signature is looked at.
+    let cheap = joiner
+        .seal(owner.public_key(), &join, NOW, [9; 12], 0, 0, &[4; 32])
+        .unwrap();
+    let id = unhex(&id_of(&cheap)).unwrap();
+    if leading_zero_bits(&id) < SEALED_POW_BITS {
+        assert_eq!(owner.open(&cheap, NOW), Err(Ignored::NoWork));
+    }
+    let some = joiner
+        .seal(
+            owner.public_key(),
+            &join,
+            NOW,
+            [9; 12],
+            SEALED_POW_BITS,
+            0,
+            &[4; 32],
+        )
+        .unwrap();
+    if leading_zero_bits(&unhex(&id_of(&some)).unwrap()) < JOIN_POW_BITS {
+        assert_eq!(owner.open(&some, NOW), Err(Ignored::NoWork));
+    }
+    // With it: opened, until its sender stops waiting.
+    let paid = joiner
+        .seal(
+            owner.public_key(),
+            &join,
+            NOW,
+            [9; 12],
+            JOIN_POW_BITS,
+            0,
+            &[4; 32],
+        )
+        .unwrap();
+    assert_eq!(
+        owner.open(&paid, NOW + 1),
+        Ok((joiner.public_key().to_owned(), join.clone()))
+    );
+    assert_eq!(
+        owner.open(&paid, NOW + JOIN_MAX_AGE_S + 1),
+        Err(Ignored::Expired)
+    );
+    let e: Value = serde_json::from_str(&paid).unwrap();
+    assert!(
+        e["tags"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|t| t[0] == "expiration"),
+        "a join says when it expires (NIP-40): {paid}"
+    );
+}
+
+/// 500 joins after a table was taken cost its owner 500 sealed answers. Each key hears
+/// "taken" once, and an owner sends a bounded number in all.
+#[test]
+fn an_owner_says_taken_once_per_key_and_a_bounded_number_in_all() {
+    let mut o = Owner::new();
+    let join = |room: &str| Sealed::Join {
+        room: room.into(),
+        table: "t1".into(),
+    };
+    o.opened("t1");
+    assert!(matches!(o.join("winner", &join("r0")), Seat::Play { .. }));
+    assert!(matches!(o.join("x", &join("r1")), Seat::Taken { .. }));
+    for i in 0..500 {
+        assert_eq!(o.join("x", &join(&format!("r{i}"))), Seat::NotOurs);
+    }
+    let mut answers = 0;
+    for i in 0..500 {
+        if matches!(o.join(&format!("k{i}"), &join("r")), Seat::Taken { .. }) {
+            answers += 1;
+        }
+    }
+    assert_eq!(answers, MAX_TAKEN_ANSWERS - 1);
+    // The winner's join again still hears its welcome.
+    assert_eq!(o.join("winner", &join("r0")), Seat::Again);
 }
