@@ -6,6 +6,7 @@
 mod common;
 
 use common::Net;
+use serde_json::json;
 use vrhcaby_p2p::{commitment, Act};
 use vrhcaby_rules::proof::{thrown, verify, Problem, Proofs, Thrown};
 use vrhcaby_rules::{Outcome, Reason, Side};
@@ -162,6 +163,11 @@ fn a_bad_reveal_that_lost_the_game_is_named_in_the_proof() {
         (verdicts[0].ok, verdicts[0].side, verdicts[0].problem),
         (false, Some(Side::Black), Some(Problem::RevealMismatch))
     );
+    // The ending agrees with the proof: the side whose reveal did not match lost by it.
+    assert_eq!(
+        vrhcaby_rules::proof::ending_problem(net.game(Side::White), &verdicts),
+        None
+    );
 }
 
 #[test]
@@ -271,4 +277,83 @@ fn standard_openings_and_their_ties_check_and_the_first_turn_is_the_opening() {
             "the ties before it are rolls too"
         );
     }
+}
+
+/// `verify` never replayed the record (issue 49): a record with a move its roll does not allow,
+/// or an ending its proof contradicts, got ok. It replays the record through the rules core and
+/// checks its ending against the proof.
+#[test]
+fn the_cli_replays_the_record_and_checks_its_ending() {
+    use vrhcaby_rules::cli::{answer, Op};
+    let (net, proofs) = played(12, 6);
+    let ask = |record: &vrhcaby_rules::Record, proofs: &Proofs| {
+        answer(
+            Op::Verify,
+            &format!(
+                "{{\"record\":{},\"dice\":{}}}",
+                record.to_json(),
+                serde_json::to_string(proofs).unwrap()
+            ),
+        )
+    };
+    let honest = net.game(Side::White).record().clone();
+    let a = ask(&honest, &proofs);
+    assert_eq!(
+        (&a["ok"], &a["record"]["ok"], &a["ending"]["ok"]),
+        (&json!(true), &json!(true), &json!(true)),
+        "{a}"
+    );
+    // A move its roll does not allow: the dice all check, the record does not.
+    let mut bent = honest.clone();
+    let at = bent
+        .commands
+        .iter()
+        .position(|e| matches!(e.cmd, vrhcaby_rules::Command::Move { .. }))
+        .expect("a move");
+    let vrhcaby_rules::Command::Move { side, from, to } = bent.commands[at].cmd else {
+        unreachable!()
+    };
+    let to = match to {
+        vrhcaby_rules::Target::Point(p) => {
+            let q = if p.number() > 1 {
+                p.number() - 1
+            } else {
+                p.number() + 1
+            };
+            vrhcaby_rules::Target::Point(vrhcaby_rules::Point::new(q).unwrap())
+        }
+        off => off,
+    };
+    bent.commands[at].cmd = vrhcaby_rules::Command::Move { side, from, to };
+    let a = ask(&bent, &proofs);
+    assert!(
+        a["rolls"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|r| r["ok"] == true),
+        "{a}"
+    );
+    assert_eq!(
+        (&a["ok"], &a["record"]["ok"]),
+        (&json!(false), &json!(false)),
+        "{a}"
+    );
+    assert_eq!(a["record"]["index"], json!(at), "{a}");
+    // An ending the proof contradicts: a `bad_dice` loss for a side whose reveals all match.
+    let mut blamed = honest.clone();
+    let t = blamed.commands.last().unwrap().t;
+    blamed.commands.push(vrhcaby_rules::Entry {
+        t,
+        cmd: vrhcaby_rules::Command::BadDice { side: Side::Black },
+    });
+    let a = ask(&blamed, &proofs);
+    assert_eq!(a["ok"], false, "{a}");
+    assert_eq!(a["ending"]["problem"], "bad_dice_unproven", "{a}");
+    // A reveal that does not match, in a record that never ended for it.
+    let mut tampered = proofs.clone();
+    tampered.rolls[2].white.as_mut().unwrap().secret = Some("cd".repeat(32));
+    let a = ask(&honest, &tampered);
+    assert_eq!(a["ok"], false, "{a}");
+    assert_eq!(a["ending"]["problem"], "bad_dice_not_recorded", "{a}");
 }

@@ -91,8 +91,26 @@ fn verify_answer(req: VerifyRequest) -> Value {
         },
     };
     let rolls = crate::proof::verify(&record, &proofs);
-    let ok = rolls.iter().all(|v| v.ok);
-    json!({ "game": proofs.game, "ok": ok, "rolls": rolls })
+    // The record itself through the rules core (issue 49: a record with a move its roll does
+    // not allow still got ok), and its ending against the proof.
+    let (replayed, ending) = match record.replay() {
+        Ok(game) => (
+            json!({ "ok": true }),
+            match crate::proof::ending_problem(&game, &rolls) {
+                None => json!({ "ok": true }),
+                Some(problem) => json!({ "ok": false, "problem": problem }),
+            },
+        ),
+        Err(e) => {
+            let mut r = json!({ "ok": false, "error": e.to_string() });
+            if let Some(index) = e.index() {
+                r["index"] = json!(index);
+            }
+            (r, json!({ "ok": false, "problem": "not_replayed" }))
+        }
+    };
+    let ok = rolls.iter().all(|v| v.ok) && replayed["ok"] == true && ending["ok"] == true;
+    json!({ "game": proofs.game, "ok": ok, "rolls": rolls, "record": replayed, "ending": ending })
 }
 
 /// The `.mat` file of a standard match's games, in order (DESIGN.md's `mat`).

@@ -300,3 +300,27 @@ pub fn verify(record: &Record, proofs: &Proofs) -> Vec<Verdict> {
         })
         .collect()
 }
+
+/// Whether a record's ending agrees with its proof (`verdicts`, from [`verify`]): a game that
+/// ended in `bad_dice` must have a reveal of the loser's that does not match its commitment;
+/// a reveal that does not match must have ended the game there as `bad_dice` for its side (S13).
+/// `None` when they agree; else what is wrong: `bad_dice_unproven` or `bad_dice_not_recorded`.
+#[must_use]
+pub fn ending_problem(game: &crate::Game, verdicts: &[Verdict]) -> Option<&'static str> {
+    let mismatch = verdicts
+        .iter()
+        .find(|v| v.problem == Some(Problem::RevealMismatch))
+        .and_then(|v| v.side);
+    let bad_dice = match game.result() {
+        Some((outcome, crate::Reason::BadDice)) => [Side::White, Side::Black]
+            .into_iter()
+            .find(|&s| outcome == crate::Outcome::win(!s)),
+        _ => None,
+    };
+    match (bad_dice, mismatch) {
+        (Some(loser), Some(side)) if loser == side => None,
+        (Some(_), _) => Some("bad_dice_unproven"),
+        (None, Some(_)) => Some("bad_dice_not_recorded"),
+        (None, None) => None,
+    }
+}
