@@ -560,3 +560,52 @@ fn silence_then_close_never_records_our_loss_for_a_move_made_in_time() {
         assert_not_lost(&net, honest);
     }
 }
+
+// ---------------------------------------------------------------------------------------------
+// 8. The lesser ones.
+
+/// In-order ticks alternating with acts 600 places ahead made every act a hello (and, in the
+/// page, a save of the whole game: 1,000 saves, 24 MB). Hellos for a gap go out at most once a
+/// second, whatever the places.
+#[test]
+fn acts_far_ahead_cannot_make_every_act_a_hello() {
+    let (mut net, _) = started(114);
+    let (honest, attacker) = (Side::White, Side::Black);
+    let mut hellos = 0;
+    let start = net.clock(honest);
+    for i in 0..500u32 {
+        let t = net.shared(attacker);
+        let n = net.dev[honest].pg.logs()[attacker].len() as u32;
+        let seen = our_acts(&net, honest) as u32;
+        let tick = Message::Act {
+            n,
+            act: vrhcaby_p2p::Authored {
+                t,
+                seen,
+                act: Act::Cmd(Command::Tick),
+            },
+        };
+        let far = Message::Act {
+            n: n + 600 + i,
+            act: vrhcaby_p2p::Authored {
+                t,
+                seen,
+                act: Act::Cmd(Command::Tick),
+            },
+        };
+        for msg in [tick, far] {
+            let c = net.clock(honest);
+            let out = net.dev[honest].pg.receive(msg, c);
+            let queued = net.dev[honest].pg.take_queued();
+            let sent = out.map(|o| o.send).unwrap_or_default();
+            hellos += sent
+                .iter()
+                .chain(queued.iter())
+                .filter(|m| matches!(m, Message::Hello { .. }))
+                .count();
+        }
+        net.now += 10;
+    }
+    let secs = (net.clock(honest) - start) / 1_000 + 1;
+    assert!(hellos as u64 <= secs, "{hellos} hellos in {secs} s");
+}

@@ -344,8 +344,8 @@ impl PeerGame {
         if n > len {
             // One before it is missing (sent while the link was down, and not yet again): it
             // waits for the gap to fill, and a hello asks for everything from `len` again
-            // (once a second for the same place, and never once the records differ). It is
-            // judged when it becomes usable (S20), not now.
+            // (at most once a second, and never once the records differ). It is judged when it
+            // becomes usable (S20), not now.
             match self.early.get(&n) {
                 Some(known) if *known != a => {
                     return Err(self.refuse(n, a, PeerError::Changed { n }));
@@ -358,10 +358,12 @@ impl PeerGame {
                 }
                 None => {}
             }
+            // (At most once a second, whatever the place: acts far ahead alternating with acts
+            // in order must not make every act a hello — and a save, issue 49.)
             let asked = self
                 .link
                 .asked
-                .is_some_and(|(l, at)| l == len && now < at.saturating_add(1_000));
+                .is_some_and(|(_, at)| now < at.saturating_add(1_000));
             if !asked && self.divergence.is_none() {
                 self.link.asked = Some((len, now));
                 let hello = self.hello();
