@@ -26,8 +26,9 @@ cargo test --workspace
 # The standard worker's own build (its bot holds standard backgammon's net only).
 cargo test -p vrhcaby-worker --features standard-net
 
-echo "== the peer protocol's simulation (release: 10,000 honest and 2,000 adversary games)"
-cargo test --release -p vrhcaby-p2p --test sim -- --nocapture
+echo "== the peer protocol's simulation (release: 10,000 honest and 2,000 adversary games) and the"
+echo "   exploring cheater (every sequence of its steps to depth 3; depth 4 is the benchmark)"
+cargo test --release -p vrhcaby-p2p --test sim --test explore -- --nocapture
 
 echo "== the page's LZMA inflater against xz (boot/lzma.js)"
 node --test tests/lzma.test.mjs

@@ -212,6 +212,7 @@ pub fn peer_error(lang: Lang, e: &PeerError) -> String {
         P::Lost { .. } => pick("Druhé zařízení tvrdí, že má tahy tohoto zařízení, které tu nejsou (hraje se tahle hra i v jiné kartě?).", "The other device says it holds acts of this device that are not here (is this game open in another tab too?)."),
         P::BadDiceMessage { .. } => pick("Druhé zařízení poslalo kostky mimo férovou výměnu.", "The other device sent dice outside the fair exchange."),
         P::PresenceUnseen { .. } => pick("Druhé zařízení tvrdí, že toto zařízení bylo offline, ale spojení trvalo.", "The other device says this device was offline, but it was connected."),
+        P::InFlight { .. } => pick("Spojení spadlo, když byl tvůj tah na cestě: tady platí, že jsi táhl včas.", "The connection dropped with your move on its way: on this device it was made in time."),
         P::EarlyClaim => pick("Druhé zařízení chtělo výhru (Nečekat) dřív, než tu vypršel čas.", "The other device claimed the win (Don't wait) before the time ran out here."),
         P::NotLateYet => pick("Soupeřovi ještě neuplynul čas (na spojení se čekají 2 s navíc).", "The opponent's time has not run out yet (2 s more are allowed for the connection)."),
         P::TooLong => pick("Záznam hry je delší, než může být skutečná hra.", "The game's log is longer than any real game."),
@@ -246,6 +247,15 @@ pub fn divergence(lang: Lang, d: &Divergence) -> String {
         (false, _) => "an unreadable or forbidden message",
     };
     let n = d.n;
+    // A dropped connection, not a false report: each device's record says what it saw.
+    if d.code == "in_flight" {
+        return match (cs, d.refused_by_us) {
+            (true, true) => "Hra byla přerušena, když byl tvůj tah na cestě. Záznam tohoto zařízení: táhl jsi včas a hra pokračuje. Záznam soupeřova zařízení: tah nedošel a prohrál jsi na čas. Oba záznamy zůstávají uložené.".to_owned(),
+            (true, false) => "Hra byla přerušena, když byl soupeřův tah na cestě. Záznam tohoto zařízení: tah nedošel a soupeř prohrál na čas. Záznam soupeřova zařízení: táhl včas a hra pokračuje. Oba záznamy zůstávají uložené.".to_owned(),
+            (false, true) => "The game was interrupted with your move on its way. This device's record: you moved in time and the game goes on. The other device's record: the move never came and you lost on time. Both records are kept.".to_owned(),
+            (false, false) => "The game was interrupted with your opponent's move on its way. This device's record: the move never came and your opponent lost on time. The other device's record: they moved in time and the game goes on. Both records are kept.".to_owned(),
+        };
+    }
     match (cs, d.refused_by_us) {
         (true, true) => format!("Záznamy hry se na obou zařízeních natrvalo liší: toto zařízení odmítlo akci č. {n} soupeřova zařízení ({why}). Oba záznamy zůstávají uložené."),
         (true, false) => format!("Záznamy hry se na obou zařízeních natrvalo liší: soupeřovo zařízení odmítlo akci č. {n} tohoto zařízení ({why}). Oba záznamy zůstávají uložené."),

@@ -58,6 +58,14 @@ struct Saved {
     /// once (read as a mark for every act not yet received).
     #[serde(default, skip_serializing)]
     heard_until: Option<Millis>,
+    /// The deadlines this device holds the other to: the other's move clock (its deadline and
+    /// when this device saw it start) and the dice exchange (its roll and when it fell due
+    /// here), this device's clock — a reload does not make the player wait for Don't wait
+    /// again.
+    #[serde(default)]
+    judge_clock: Option<(Millis, Millis)>,
+    #[serde(default)]
+    judge_exchange: Option<(u32, Millis)>,
     /// What the other device's messages bound of its later acts: `(made, at, have)` (S20).
     #[serde(default)]
     marks: Vec<(u32, Millis, u32)>,
@@ -103,6 +111,8 @@ impl PeerGame {
             heard: self.link.last_heard,
             born: self.born,
             heard_until: None,
+            judge_clock: self.judge.clock,
+            judge_exchange: self.judge.exchange,
             marks: self.marks.iter().map(|m| (m.made, m.at, m.have)).collect(),
             holds: self.holds,
             refused: self.refused.clone(),
@@ -186,6 +196,8 @@ impl PeerGame {
             }
         }
         pg.link.last_tick = saved.alive;
+        pg.judge.clock = saved.judge_clock;
+        pg.judge.exchange = saved.judge_exchange;
         let theirs = u32::try_from(pg.logs[!pg.seat].len()).unwrap_or(u32::MAX);
         let ours = u32::try_from(pg.logs[pg.seat].len()).unwrap_or(u32::MAX);
         if let Some(at) = saved.heard_until {

@@ -20,7 +20,7 @@ pub fn secret(rng: &mut SplitMix64) -> [u8; 32] {
     s
 }
 
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 pub struct Dev {
     pub pg: PeerGame,
     /// This device's clock = true time + offset.
@@ -33,7 +33,7 @@ pub struct Dev {
     pub crossed: usize,
 }
 
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 pub struct Net {
     /// True time.
     pub now: Millis,
