@@ -5,7 +5,8 @@ use leptos::either::EitherOf6;
 use leptos::prelude::*;
 
 use crate::connection::{self, link};
-use crate::drivers::{self, storage};
+use crate::drivers::{self, address, storage};
+use crate::i18n::Key;
 use crate::platform;
 use crate::screens::{lazy, GameScreen, StartScreen};
 use crate::state::{Dispatch, Screen};
@@ -36,10 +37,14 @@ pub fn App() -> impl IntoView {
     } else if storage::old_address(d) {
     } else if let Some(tap) = crate::platform::take_boot_tap() {
         act_on_tap(d, &tap);
+    } else if let Some(screen) = address::screen_in_url() {
+        d.nav.screen.set(screen);
     } else if let Some(kind) = auto {
         storage::open(d, kind, false);
     }
     storage::wait_for_claims(d);
+    // From here on the browser's Back and the address follow the screens.
+    address::install(d);
     let lang = d.settings.lang;
     Effect::new(move |_| {
         if let Some(doc) = document().document_element() {
@@ -63,9 +68,9 @@ pub fn App() -> impl IntoView {
             // The player's open table waits while they are elsewhere (`connection::lobby`).
             <Show when=move || d.nav.waiting.get() && d.nav.screen.get() != Screen::Lobby>
                 <div class="table-waiting" data-testid="table-waiting" role="status">
-                    {move || d.settings.say(crate::i18n::Key::TableWaiting)}
+                    {move || d.settings.say(Key::TableWaiting)}
                     <button data-testid="back-to-tables" on:click=move |_| d.nav.screen.set(Screen::Lobby)>
-                        {move || d.settings.say(crate::i18n::Key::PlayStranger)}
+                        {move || d.settings.say(Key::PlayStranger)}
                     </button>
                 </div>
             </Show>

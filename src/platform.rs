@@ -107,6 +107,22 @@ pub fn take_boot_tap() -> Option<String> {
     tap
 }
 
+/// Adds a screen's own styles to the page once (`id` names them): a screen in a chunk of its own
+/// brings its styles with it, so they cost the first load nothing.
+pub fn add_style(id: &str, css: &str) {
+    let Some(doc) = web_sys::window().and_then(|w| w.document()) else {
+        return;
+    };
+    if doc.get_element_by_id(id).is_some() {
+        return;
+    }
+    if let (Ok(el), Ok(Some(head))) = (doc.create_element("style"), doc.query_selector("head")) {
+        el.set_id(id);
+        el.set_text_content(Some(css));
+        let _ = head.append_child(&el);
+    }
+}
+
 /// Removes the painted start screen: the app has taken its place.
 pub fn remove_boot_screen() {
     if let Some(boot) = web_sys::window()
@@ -223,7 +239,9 @@ pub fn clear_fragment() {
     if let Some(w) = web_sys::window() {
         if let (Ok(history), Ok(href)) = (w.history(), w.location().href()) {
             let base = href.split('#').next().unwrap_or_default().to_string();
-            let _ = history.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&base));
+            // The entry keeps its state (`drivers::address` numbers its entries).
+            let state = history.state().unwrap_or(wasm_bindgen::JsValue::NULL);
+            let _ = history.replace_state_with_url(&state, "", Some(&base));
         }
     }
 }

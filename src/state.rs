@@ -272,6 +272,10 @@ pub struct Nav {
     pub opening: RwSignal<bool>,
     /// The kinds of game with a save in progress.
     pub saved: RwSignal<Vec<Kind>>,
+    /// The game with a friend saved is an invitation nobody has used yet (not in `saved`: the
+    /// start screen offers it as an invitation, never as a game that dropped).
+    pub invitation: RwSignal<bool>,
+
     pub load_error: RwSignal<Option<(Kind, LoadError)>>,
     /// A game this tab wanted to open is open in another tab.
     pub busy: RwSignal<Option<Kind>>,
@@ -358,6 +362,7 @@ impl Dispatch {
                 screen: RwSignal::new(Screen::Start),
                 opening: RwSignal::new(false),
                 saved: RwSignal::new(Vec::new()),
+                invitation: RwSignal::new(false),
                 load_error: RwSignal::new(None),
                 busy: RwSignal::new(None),
                 stage: RwSignal::new(Stage::Idle),

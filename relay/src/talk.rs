@@ -66,8 +66,14 @@ pub enum FromWorker {
     /// The open tables that fit the page's wish, newest first (the page's own left out).
     Tables { tables: Vec<TableInfo> },
     /// A relay answered the page's table (NIP-01's OK): how many relays refuse it (a relay may
-    /// refuse the event kind; it is sent no table from then on).
-    Published { refused: usize },
+    /// refuse the event kind; it is sent no table from then on), and how many open relays hold
+    /// the page's table now (they accepted it: `OK` true). The page says its table is open only
+    /// once one does.
+    Published {
+        refused: usize,
+        #[serde(default)]
+        accepted: usize,
+    },
     /// A game is agreed with a stranger: meet in the room of `room`, the table's owner as host.
     Play {
         room: String,
@@ -148,7 +154,10 @@ mod tests {
                     created_at: 1_800_000_000,
                 }],
             },
-            FromWorker::Published { refused: 1 },
+            FromWorker::Published {
+                refused: 1,
+                accepted: 2,
+            },
             FromWorker::Play {
                 room: "01".repeat(16),
                 host: true,

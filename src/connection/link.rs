@@ -8,6 +8,8 @@ use leptos::prelude::*;
 use vrhcaby_p2p::PeerGame;
 use vrhcaby_relay::Role;
 use vrhcaby_rules::Side;
+use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
 
 use vrhcaby_relay::Do;
 
@@ -16,6 +18,7 @@ pub use super::invite::{answer_in_url, invitation_in_url, room_in_url};
 use super::net::webrtc::{Link, LinkEvent};
 use super::room::{self, RoomInfo};
 use crate::drivers::storage;
+use crate::i18n::{self, Friend};
 use crate::platform;
 use crate::session::{Effect, Input, Kind, LinkInput, PeerSession, Session};
 use crate::state::{Dispatch, LinkState, Screen, Stage};
@@ -103,9 +106,129 @@ pub fn close() {
     drop(old);
 }
 
+/// How long "Someone sat down" stays at least, from the moment a game with a stranger is
+/// agreed: a link that opens sooner is held (its events kept, in order) until then.
+const SAT_MS: i32 = 1_500;
+
+thread_local! {
+    /// When "Someone sat down" began (device time), while it shows.
+    static SAT_AT: std::cell::Cell<Option<f64>> = const { std::cell::Cell::new(None) };
+    /// The link's events held while "Someone sat down" shows (`Some` while held).
+    static HELD: RefCell<Option<Vec<LinkEvent>>> = const { RefCell::new(None) };
+}
+
+/// A game with a stranger is agreed (`host`: at this player's table): "Someone sat down" over
+/// whatever is shown — never the friend screen — until the board. Plain DOM over the app (the
+/// app under it inert, focus on its one button), so it costs the first load nothing.
+fn sat_down(d: Dispatch, host: bool) {
+    hide_sat();
+    let doc = document();
+    let lang = d.settings.lang.get_untracked();
+    let title = i18n::friend(
+        lang,
+        if host {
+            Friend::SatDown
+        } else {
+            Friend::YouSat
+        },
+    );
+    let html = format!(
+        r#"<div class="sat-down" data-testid="sat-down" role="alertdialog" aria-modal="true" aria-labelledby="sat-title"><div class="dialog"><h2 id="sat-title">{title}</h2><p>{}</p><button id="sat-cancel" data-testid="sat-cancel">{}</button></div></div>"#,
+        i18n::friend(lang, Friend::GameStarting),
+        i18n::t(lang, i18n::Key::Cancel),
+    );
+    let (Ok(el), Some(body)) = (doc.create_element("div"), doc.body()) else {
+        return;
+    };
+    el.set_id("sat-down");
+    el.set_inner_html(&html);
+    let _ = body.append_child(&el);
+    inert(true);
+    if let Some(button) = doc.get_element_by_id("sat-cancel") {
+        let cancel = Closure::<dyn FnMut()>::new(move || give_up(d));
+        let _ = button.add_event_listener_with_callback("click", cancel.as_ref().unchecked_ref());
+        cancel.forget();
+        platform::focus(&button);
+    }
+    SAT_AT.with(|t| t.set(Some(js_sys::Date::now())));
+}
+
+/// The app under "Someone sat down" is inert while it shows.
+fn inert(on: bool) {
+    if let Some(app) = document().query_selector(".app").ok().flatten() {
+        let _ = if on {
+            app.set_attribute("inert", "")
+        } else {
+            app.remove_attribute("inert")
+        };
+    }
+}
+
+/// "Someone sat down" goes (the board comes, or the player gave up).
+fn hide_sat() {
+    if SAT_AT.with(std::cell::Cell::take).is_some() {
+        if let Some(el) = document().get_element_by_id("sat-down") {
+            el.remove();
+        }
+        inert(false);
+    }
+}
+
+/// The player gives up waiting for a stranger's board: the link and the room dropped, the game
+/// that never began with them too.
+pub fn give_up(d: Dispatch) {
+    HELD.with(|h| h.borrow_mut().take());
+    close();
+    room::leave();
+    hide_sat();
+    d.nav.stage.set(Stage::Idle);
+    d.nav.link.set(LinkState::Offline);
+    storage::withdraw_invitation(d);
+    d.nav.screen.set(Screen::Start);
+}
+
+/// The link's events: held while "Someone sat down" has not shown its time (so on both pages
+/// the first clock starts only once both boards are shown: the game's first word waits too).
 fn handler(d: Dispatch) -> impl Fn(LinkEvent) + 'static {
-    move |ev| match ev {
+    move |ev| {
+        let since = SAT_AT
+            .with(std::cell::Cell::get)
+            .map(|at| js_sys::Date::now() - at);
+        let left = since.map_or(0, |t| SAT_MS - t as i32);
+        let hold = matches!(ev, LinkEvent::Open) && left > 0;
+        let (pass, started) = HELD.with(|h| {
+            let mut h = h.borrow_mut();
+            match h.as_mut() {
+                Some(events) => {
+                    events.push(ev);
+                    (None, false)
+                }
+                None if hold => {
+                    *h = Some(vec![ev]);
+                    (None, true)
+                }
+                None => (Some(ev), false),
+            }
+        });
+        if let Some(ev) = pass {
+            on_event(d, ev);
+        } else if started {
+            set_timeout(
+                move || {
+                    for ev in HELD.with(|h| h.borrow_mut().take()).unwrap_or_default() {
+                        on_event(d, ev);
+                    }
+                },
+                std::time::Duration::from_millis(left.unsigned_abs().into()),
+            );
+        }
+    }
+}
+
+fn on_event(d: Dispatch, ev: LinkEvent) {
+    match ev {
         LinkEvent::Open => {
+            hide_sat();
             d.nav.stage.set(Stage::Connected);
             d.nav.link.set(LinkState::Online);
             room::opened(d);
@@ -116,8 +239,12 @@ fn handler(d: Dispatch) -> impl Fn(LinkEvent) + 'static {
         }
         LinkEvent::Message(text) => receive(d, text),
         LinkEvent::Closed => {
-            // In a room, both devices look for each other again by themselves.
+            // In a room, both devices look for each other again by themselves (the host's
+            // link shown to send again, should the friend have closed theirs).
             if room::closed(d) {
+                if let Some(info) = room::info().filter(|i| i.role == Role::Host) {
+                    d.nav.stage.set(Stage::Room(room_link(&info)));
+                }
                 d.input(Input::Link(LinkInput::Closed));
                 return;
             }
@@ -226,8 +353,15 @@ fn host_new_game(d: Dispatch, secret: String, relays: Vec<String>, show_link: bo
 pub fn host_table(d: Dispatch, secret: String) {
     close();
     d.nav.stage.set(Stage::Connecting);
-    d.nav.screen.set(Screen::Friend);
+    sat_down(d, true);
     host_new_game(d, secret, room::relays(), false);
+}
+
+/// A stranger's table the player sat down at (`lobby`): into the room of `secret` as its
+/// guest, "Someone sat down" shown meanwhile (never the friend screen).
+pub fn join_table(d: Dispatch, secret: String) {
+    sat_down(d, false);
+    enter_as_guest(d, secret, room::relays(), None, Stage::Connecting);
 }
 
 /// The one link of a room.
@@ -254,9 +388,19 @@ fn make_way_for_a_guest(d: Dispatch) {
 
 /// The guest opened a one-link invitation: into the room (the host's hello brings the game).
 pub fn join_room(d: Dispatch, secret: String, relays: Vec<String>, ice: Option<String>) {
-    make_way_for_a_guest(d);
-    d.nav.stage.set(Stage::Joining);
     d.nav.screen.set(Screen::Friend);
+    enter_as_guest(d, secret, relays, ice, Stage::Joining);
+}
+
+fn enter_as_guest(
+    d: Dispatch,
+    secret: String,
+    relays: Vec<String>,
+    ice: Option<String>,
+    stage: Stage,
+) {
+    make_way_for_a_guest(d);
+    d.nav.stage.set(stage);
     let relays = if relays.is_empty() {
         room::relays()
     } else {
@@ -312,6 +456,11 @@ pub fn resume(d: Dispatch) {
     });
     if let Some(info) = game.as_deref().and_then(room::saved) {
         if !room::active() {
+            // The host's link, to send again (the friend screen for an invitation nobody
+            // used, the game's own offer once its link dropped).
+            if info.role == Role::Host {
+                d.nav.stage.set(Stage::Room(room_link(&info)));
+            }
             room::enter(d, info, true, HOOKS);
         }
     }

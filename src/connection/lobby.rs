@@ -2,7 +2,8 @@
 //! own (the room's worker binary in its lobby mode, `vrhcaby_relay::table::Stranger`) publishes
 //! the player's table, lists the others' and carries the sealed joins; this module hands it what
 //! the lobby screen asks and the screen what it hears. A game agreed goes on through a room and
-//! its one link as an invitation's does (`link::host_table`, `link::join_room`).
+//! its one link as an invitation's does (`link::host_table`, `link::join_table`), "Someone sat down"
+//! shown on both pages meanwhile.
 
 use std::cell::RefCell;
 
@@ -46,6 +47,10 @@ pub struct View {
     pub refused: RwSignal<usize>,
     /// The player's table is open.
     pub open: RwSignal<bool>,
+    /// Open relays holding the player's table (they accepted it): it is said open only then.
+    pub accepted: RwSignal<usize>,
+    /// When the player opened their table (ms), for the time waited.
+    pub opened_at: RwSignal<f64>,
 }
 
 impl View {
@@ -57,6 +62,8 @@ impl View {
             relays: RwSignal::new(None),
             refused: RwSignal::new(0),
             open: RwSignal::new(false),
+            accepted: RwSignal::new(0),
+            opened_at: RwSignal::new(0.0),
         }
     }
 }
@@ -75,6 +82,11 @@ struct Active {
     tables: Vec<TableInfo>,
     relays: Option<(usize, usize, usize)>,
     refused: usize,
+    accepted: usize,
+    opened_at: f64,
+    /// When each table's owner was first heard here (seconds): a table renewed every 50 s is
+    /// as old as its first sight, not its last renewal.
+    first_seen: Vec<(String, u64)>,
     /// The player went to play the computer while the table waits: the screen's going does
     /// not leave the lobby.
     away: bool,
@@ -124,6 +136,8 @@ pub fn enter(d: Dispatch, view: View) {
         view.tables.set(a.tables.clone());
         view.relays.set(a.relays);
         view.refused.set(a.refused);
+        view.accepted.set(a.accepted);
+        view.opened_at.set(a.opened_at);
         view.open.set(true);
         Some(())
     });
@@ -161,6 +175,9 @@ pub fn enter(d: Dispatch, view: View) {
             tables: Vec::new(),
             relays: None,
             refused: 0,
+            accepted: 0,
+            opened_at: 0.0,
+            first_seen: Vec::new(),
             away: false,
         });
     });
@@ -192,6 +209,17 @@ pub fn rewish(d: Dispatch) {
 /// Opens the player's table with the wish chosen now, or withdraws it.
 pub fn set_open(d: Dispatch, open: bool) {
     if let Some(v) = view() {
+        // A table opened anew is open once a relay accepts it; one that stays open (a changed
+        // wish) keeps its time waited.
+        if open && !v.open.get_untracked() {
+            let now = js_sys::Date::now();
+            v.opened_at.try_set(now);
+            v.accepted.try_set(0);
+            remember(|a| {
+                a.opened_at = now;
+                a.accepted = 0;
+            });
+        }
         v.open.try_set(open);
         if open {
             v.status.try_set(Status::Waiting);
@@ -295,17 +323,29 @@ fn from_worker(d: Dispatch, msg: FromWorker) {
                 a.port.ready();
             }
         }),
-        FromWorker::Tables { tables } => {
-            remember(|a| a.tables.clone_from(&tables));
+        FromWorker::Tables { mut tables } => {
+            remember(|a| {
+                for t in &mut tables {
+                    match a.first_seen.iter().find(|(author, _)| *author == t.author) {
+                        Some(&(_, first)) => t.created_at = t.created_at.min(first),
+                        None => a.first_seen.push((t.author.clone(), t.created_at)),
+                    }
+                }
+                a.tables.clone_from(&tables);
+            });
             view.tables.try_set(tables);
         }
         FromWorker::Relays { open, total, tried } => {
             remember(|a| a.relays = Some((open, total, tried)));
             view.relays.try_set(Some((open, total, tried)));
         }
-        FromWorker::Published { refused } => {
-            remember(|a| a.refused = refused);
+        FromWorker::Published { refused, accepted } => {
+            remember(|a| {
+                a.refused = refused;
+                a.accepted = accepted;
+            });
             view.refused.try_set(refused);
+            view.accepted.try_set(accepted);
         }
         FromWorker::Taken { .. } => {
             view.status.try_set(Status::Taken);
@@ -331,7 +371,7 @@ fn from_worker(d: Dispatch, msg: FromWorker) {
             if host {
                 link::host_table(d, secret);
             } else {
-                link::join_room(d, secret, room::relays(), None);
+                link::join_table(d, secret);
             }
         }
         FromWorker::Heard { .. } => {}

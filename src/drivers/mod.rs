@@ -3,6 +3,7 @@
 //! files, and the computer's worker (the connection to a friend is `connection`). Each is installed once by `App` (in Effects and listeners, never in a
 //! constructor or `Default`).
 
+pub mod address;
 pub mod analysis;
 pub mod bot;
 pub mod clock;

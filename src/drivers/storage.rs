@@ -53,9 +53,15 @@ pub fn install(d: Dispatch) {
 }
 
 fn save(d: Dispatch) {
-    let Some((kind, text, over)) = d.game.session.with_untracked(|s| {
-        s.as_ref()
-            .map(|s| (s.kind(), s.save(), s.game().result().is_some()))
+    let Some((kind, text, over, invitation)) = d.game.session.with_untracked(|s| {
+        s.as_ref().map(|s| {
+            (
+                s.kind(),
+                s.save(),
+                s.game().result().is_some(),
+                s.unused_invitation(),
+            )
+        })
     }) else {
         return;
     };
@@ -63,9 +69,12 @@ fn save(d: Dispatch) {
         return;
     }
     platform::store(kind.key(), &text);
+    if kind == Kind::Peer {
+        d.nav.invitation.set(invitation);
+    }
     d.nav.saved.update(|v| {
         v.retain(|k| *k != kind);
-        if !over {
+        if !over && !invitation {
             v.push(kind);
         }
     });
@@ -89,13 +98,16 @@ fn migrate() {
     platform::remove(LEGACY_KEY);
 }
 
-/// Whether a saved game is still being played; a broken save is an error to show.
-fn in_progress(text: &str) -> Result<bool, crate::session::LoadError> {
-    Session::load(text, Dice::Seeded(SeededDice::new(0))).map(|s| s.game().result().is_none())
+/// Whether a saved game is still being played, and whether it is an invitation nobody used;
+/// a broken save is an error to show.
+fn in_progress(text: &str) -> Result<(bool, bool), crate::session::LoadError> {
+    Session::load(text, Dice::Seeded(SeededDice::new(0)))
+        .map(|s| (s.game().result().is_none(), s.unused_invitation()))
 }
 
 /// On start: migrates, lists the saved games in progress, and returns the one to continue when
-/// it is the only one (with several, the start screen offers each).
+/// it is the only one (with several, the start screen offers each); an invitation nobody used
+/// is not a game in progress: alone, it is shown again (its link, waiting for the friend).
 pub fn startup(d: Dispatch) -> Option<Kind> {
     migrate();
     let mut saved = Vec::new();
@@ -104,13 +116,15 @@ pub fn startup(d: Dispatch) -> Option<Kind> {
             continue;
         };
         match in_progress(&text) {
-            Ok(true) => saved.push(kind),
-            Ok(false) => {}
+            Ok((true, true)) => d.nav.invitation.set(true),
+            Ok((true, false)) => saved.push(kind),
+            Ok(_) => {}
             Err(e) => d.nav.load_error.set(Some((kind, e))),
         }
     }
-    let auto = match saved.as_slice() {
-        [one] => Some(*one),
+    let auto = match (saved.as_slice(), d.nav.invitation.get_untracked()) {
+        ([one], false) => Some(*one),
+        ([], true) => Some(Kind::Peer),
         _ => None,
     };
     d.nav.saved.set(saved);
@@ -200,13 +214,24 @@ fn opened(d: Dispatch) {
     platform::remove_boot_screen();
 }
 
+/// The screen of a game opened: the board, or for an invitation nobody used yet its link and
+/// the wait for the friend (the connection puts the page back into its room by itself).
+fn screen_of(session: &Session) -> Screen {
+    if session.unused_invitation() {
+        Screen::Friend
+    } else {
+        Screen::Game
+    }
+}
+
 /// Opens the saved game of `kind` (`steal`: taking it over from another tab).
 pub fn open(d: Dispatch, kind: Kind, steal: bool) {
-    if d.game
+    if let Some(screen) = d
+        .game
         .session
-        .with_untracked(|s| s.as_ref().is_some_and(|s| s.kind() == kind))
+        .with_untracked(|s| s.as_ref().filter(|s| s.kind() == kind).map(screen_of))
     {
-        d.nav.screen.set(Screen::Game);
+        d.nav.screen.set(screen);
         return;
     }
     with_claim(d, kind, steal, move || {
@@ -215,9 +240,10 @@ pub fn open(d: Dispatch, kind: Kind, steal: bool) {
         };
         match Session::load(&text, dice()) {
             Ok(session) => {
+                let screen = screen_of(&session);
                 switch(d, session);
                 d.nav.load_error.set(None);
-                d.nav.screen.set(Screen::Game);
+                d.nav.screen.set(screen);
                 // R19: ten hours may have passed while the page was closed.
                 d.input(Input::Tick);
             }
@@ -227,6 +253,20 @@ pub fn open(d: Dispatch, kind: Kind, steal: bool) {
             }
         }
     });
+}
+
+/// Withdraws the invitation nobody used: its game is dropped (and with it the room, by the
+/// connection's own rule) and its save removed.
+pub fn withdraw_invitation(d: Dispatch) {
+    if d.game
+        .session
+        .with_untracked(|s| s.as_ref().is_some_and(Session::unused_invitation))
+    {
+        d.set_session(None);
+        tab::release(Kind::Peer);
+    }
+    platform::remove(Kind::Peer.key());
+    d.nav.invitation.set(false);
 }
 
 /// Starts a new game on this device (replacing the saved one of that kind).

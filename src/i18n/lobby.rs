@@ -27,6 +27,14 @@ pub enum Lobby {
     Blocked,
     Help,
     HelpText,
+    /// The table sent, no relay has accepted it yet.
+    Opening,
+    /// No relay accepted the table: nobody can see it.
+    Unreached,
+    /// The player's table is open and nobody else waits.
+    NoTablesOpen,
+    /// No relay reached at all.
+    NoRelay,
 }
 
 /// The words of `phrase` in `lang`.
@@ -48,8 +56,8 @@ pub fn lobby(lang: Lang, phrase: Lobby) -> &'static str {
         (Lang::En, WaitWithComputer) => "Play the computer meanwhile",
         (Lang::Cs, YourTable) => "Tvůj stůl",
         (Lang::En, YourTable) => "Your table",
-        (Lang::Cs, Waiting) => "Tvůj stůl je otevřený a čeká: hra začne, jakmile si někdo přisedne. Nebo si přisedni k jinému stolu.",
-        (Lang::En, Waiting) => "Your table is open and waiting: the game starts as soon as someone sits down. Or sit down at another table.",
+        (Lang::Cs, Waiting) => "Tvůj stůl je otevřený a ostatní ho vidí: hra začne, jakmile si někdo přisedne. Nebo si přisedni k jinému stolu.",
+        (Lang::En, Waiting) => "Your table is open and others can see it: the game starts as soon as someone sits down. Or sit down at another table.",
         (Lang::Cs, Sitting) => "Přisedáš si…",
         (Lang::En, Sitting) => "Sitting down…",
         (Lang::Cs, Taken) => "Ten stůl už mezitím obsadil někdo jiný (nebo ho majitel zavřel). Vyber si jiný.",
@@ -68,6 +76,14 @@ pub fn lobby(lang: Lang, phrase: Lobby) -> &'static str {
         (Lang::En, BlockLast) => "Block the stranger from the last game",
         (Lang::Cs, Blocked) => "Zablokováno: jeho stoly ani přisednutí už neuvidíš (do obnovení stránky).",
         (Lang::En, Blocked) => "Blocked: you will not see their tables or joins again (until the page is reloaded).",
+        (Lang::Cs, Opening) => "Dávám tvůj stůl na přenosové servery…",
+        (Lang::En, Opening) => "Putting your table up on the relays…",
+        (Lang::Cs, Unreached) => "Tvůj stůl zatím nepřijal žádný přenosový server, takže ho nikdo nevidí. Zkontroluj připojení; stránka to dál zkouší. Mezitím si můžeš zahrát s počítačem.",
+        (Lang::En, Unreached) => "No relay has taken your table yet, so nobody can see it. Check your connection; the page keeps trying. Meanwhile you can play the computer.",
+        (Lang::Cs, NoTablesOpen) => "Nikdo jiný teď nečeká. Tvůj stůl zůstává otevřený: jakmile si někdo přisedne, hra začne.",
+        (Lang::En, NoTablesOpen) => "Nobody else is waiting right now. Your table stays open: as soon as someone sits down, the game starts.",
+        (Lang::Cs, NoRelay) => "Žádný přenosový server neodpovídá.",
+        (Lang::En, NoRelay) => "No relay answers.",
         (Lang::Cs, Help) => "Co kdo vidí a jak to chodí",
         (Lang::En, Help) => "Who sees what, and manners",
         (Lang::Cs, HelpText) => "Tvůj stůl jde přes veřejné přenosové servery Nostr (relay) a vidí ho každý: jaká pravidla, délka zápasu, hodiny a jazyk, a náhodný klíč, který má tato stránka jen do obnovení. Nic jiného o tobě neobsahuje. Kdo si přisedne, pošle ti zašifrovaně tajemství nové místnosti; relay vidí jen šifru, čas a IP adresy. Pak už hra jde přímo mezi zařízeními, s kostkami, které nemůže ovlivnit ani jedna strana. Soupeř vidí tvou IP adresu, jako u každé hry dvou zařízení. Ze hry můžeš kdykoli odejít a soupeře zablokovat; chat tu není. Stůl zmizí, když ho zavřeš, odejdeš z této obrazovky nebo začne hra (po zavření stránky do dvou minut).",
@@ -107,6 +123,16 @@ pub fn table_age(lang: Lang, seconds: u64) -> String {
         (Lang::En, 0) => "just now".into(),
         (Lang::Cs, m) => format!("před {m} min"),
         (Lang::En, m) => format!("{m} min ago"),
+    }
+}
+
+/// How long the player's table has waited: "Čekáš 1:05", "Waiting 1:05".
+#[must_use]
+pub fn waited(lang: Lang, seconds: u64) -> String {
+    let (m, s) = (seconds / 60, seconds % 60);
+    match lang {
+        Lang::Cs => format!("Čekáš {m}:{s:02}"),
+        Lang::En => format!("Waiting {m}:{s:02}"),
     }
 }
 

@@ -123,6 +123,32 @@ pub fn reason_text(lang: Lang, reason: Reason, loser: Option<Side>) -> String {
     }
 }
 
+/// Why a game ended, said to the player here when one side is theirs (`own`: that side and
+/// who plays the other): "Vzdal(a) ses" / "You resigned", "Počítač se vzdal"; else as
+/// [`reason_text`] says it.
+#[must_use]
+pub fn reason_for(
+    lang: Lang,
+    reason: Reason,
+    loser: Option<Side>,
+    own: Option<(Side, Seat)>,
+) -> String {
+    let resigned = matches!(reason, Reason::Resigned | Reason::ResignAccepted);
+    match (own, loser) {
+        (Some((me, _)), Some(l)) if resigned && l == me => match lang {
+            Lang::Cs => "Vzdal(a) ses.".into(),
+            Lang::En => "You resigned.".into(),
+        },
+        (Some((_, other)), Some(_)) if resigned => match (lang, other) {
+            (Lang::Cs, Seat::Computer) => "Počítač se vzdal.".into(),
+            (Lang::En, Seat::Computer) => "The computer resigned.".into(),
+            (Lang::Cs, _) => "Soupeř se vzdal.".into(),
+            (Lang::En, _) => "Your opponent resigned.".into(),
+        },
+        _ => reason_text(lang, reason, loser),
+    }
+}
+
 /// Why "Offer a draw" is not available now.
 #[must_use]
 pub fn offer_blocked(lang: Lang, e: &CommandError) -> String {

@@ -149,10 +149,39 @@ fn cs_count(n: usize, one: &str, few: &str, many: &str) -> String {
     }
 }
 
+/// A share of the winning chances as the page writes it: "9,3 %" / "9.3%" ("0,25 %" below 1).
+fn percent(lang: Lang, x: f64) -> String {
+    let n = super::decimal(lang, x, if x < 1.0 { 2 } else { 1 }, false);
+    match lang {
+        Lang::Cs => format!("{n}\u{a0}%"),
+        Lang::En => format!("{n}%"),
+    }
+}
+
+/// What a decision cost on average, in a player's words: the winning chances lost under the
+/// house rules (every win is worth one game, so a loss `x` of equity is `x / 2` of the chances),
+/// points under the standard rules. `error_rate` is the loss per decision × 1000.
+fn cost(lang: Lang, error_rate: f64, standard: bool) -> String {
+    if standard {
+        let n = super::decimal(lang, error_rate / 1000.0, 3, false);
+        return match lang {
+            Lang::Cs => format!("{n} bodu"),
+            Lang::En => format!("{n} points"),
+        };
+    }
+    let p = percent(lang, error_rate / 20.0);
+    match lang {
+        Lang::Cs => format!("{p} šance na výhru"),
+        Lang::En => format!("{p} of the winning chances"),
+    }
+}
+
 /// A player's part of the analysis, in sentences a newcomer reads: the decisions, the blunders
-/// and mistakes counted, the band of this game's play (of the game, not the person), the luck in
-/// words, and the luck-adjusted result when the game has one. "Bílý, 14 rozhodnutí: 2 hrubé
-/// chyby a 1 chyba. V této hře hrál jako začátečník (chybovost 214,0). Štěstí mu přálo (+0,39)."
+/// and mistakes counted, what a decision cost on average (winning chances, or points) and the
+/// band of this game's play (of the game, not the person), the dice's luck in games or points
+/// (a win +1, a loss −1), and the result without it when the game has one. "Bílý, 14
+/// rozhodnutí: 2 hrubé chyby a 1 chyba. Rozhodnutí ho stálo v průměru 10,7 % šance na výhru: v
+/// této hře hrál jako začátečník. Kostky mu přidaly +0,39 hry."
 #[must_use]
 #[allow(clippy::too_many_arguments)]
 pub fn analysis_summary(
@@ -160,18 +189,22 @@ pub fn analysis_summary(
     side: Side,
     decisions: u64,
     (blunders, mistakes): (usize, usize),
-    error_rate: f64,
-    rating: &str,
+    (error_rate, rating): (f64, &str),
     luck: f64,
     adjusted: Option<f64>,
+    standard: bool,
 ) -> String {
     let band = rating_name(lang, rating);
     let name = side_name(lang, side);
-    let (rate, luck_x) = (
-        super::decimal(lang, error_rate, 1, false),
-        super::decimal(lang, luck, 2, true),
-    );
+    let cost = cost(lang, error_rate, standard);
+    let luck_x = super::decimal(lang, luck, 2, true);
     let adjusted = adjusted.map(|a| super::decimal(lang, a, 2, true));
+    let unit = match (lang, standard) {
+        (Lang::Cs, false) => "hry",
+        (Lang::Cs, true) => "bodu",
+        (Lang::En, false) => "games",
+        (Lang::En, true) => "points",
+    };
     match lang {
         Lang::Cs => {
             let errors = match (blunders, mistakes) {
@@ -185,18 +218,21 @@ pub fn analysis_summary(
                 ),
             };
             let luck = if luck >= 0.1 {
-                "Štěstí mu přálo"
+                format!("Kostky mu přidaly {luck_x} {unit}.")
             } else if luck <= -0.1 {
-                "Štěstí mu nepřálo"
+                format!(
+                    "Kostky mu ubraly {} {unit}.",
+                    super::decimal(lang, -luck, 2, false)
+                )
             } else {
-                "Štěstí bylo vyrovnané"
+                format!("Kostky byly vyrovnané ({luck_x} {unit}).")
             };
             let mut out = format!(
-                "{name}, {decisions} rozhodnutí: {errors}. V této hře hrál jako {band} \
-                 (chybovost {rate}). {luck} ({luck_x})."
+                "{name}, {decisions} rozhodnutí: {errors}. Rozhodnutí ho stálo v průměru \
+                 {cost}: v této hře hrál jako {band}. {luck}"
             );
             if let Some(a) = adjusted {
-                out.push_str(&format!(" Výsledek očištěný o štěstí: {a}."));
+                out.push_str(&format!(" Bez vlivu kostek: {a} {unit}."));
             }
             out
         }
@@ -215,51 +251,97 @@ pub fn analysis_summary(
                 (b, m) => format!("{} and {}", plural(b, "blunder"), plural(m, "mistake")),
             };
             let luck = if luck >= 0.1 {
-                format!("Luck favoured {name}")
+                format!("The dice gave {name} {luck_x} {unit}.")
             } else if luck <= -0.1 {
-                format!("Luck was against {name}")
+                format!(
+                    "The dice cost {name} {} {unit}.",
+                    super::decimal(lang, -luck, 2, false)
+                )
             } else {
-                "Luck was even".to_string()
+                format!("The dice were even ({luck_x} {unit}).")
             };
             let mut out = format!(
-                "{name}, {decisions} decision{}: {errors}. In this game the play was at {band} \
-                 level (error rate {rate}). {luck} ({luck_x}).",
+                "{name}, {decisions} decision{}: {errors}. A decision cost {cost} on average: \
+                 in this game the play was at {band} level. {luck}",
                 if decisions == 1 { "" } else { "s" },
             );
             if let Some(a) = adjusted {
-                out.push_str(&format!(" Luck-adjusted result: {a}."));
+                out.push_str(&format!(" Without the dice's luck: {a} {unit}."));
             }
             out
         }
     }
 }
 
-/// What the analysis's numbers mean: the error rate and its bands, the marks, the luck, and the
-/// luck-adjusted result (one tap away under the summary).
+/// What the analysis's numbers mean, in winning chances (house rules) or points (standard),
+/// never "equity": what a decision cost and its bands, the marks, the luck, and the result
+/// without it (one tap away under the summary). The thresholds are the error rate's (5, 8, 13,
+/// 20, 32) and the marks' (0.03, 0.06, 0.12) as the summary says them: a loss `x` is `x / 2` of
+/// the winning chances under the house rules, `x` points under the standard ones.
 #[must_use]
-pub fn analysis_scale(lang: Lang) -> [&'static str; 4] {
-    match lang {
-        Lang::Cs => [
-            "Chybovost je průměrná ztráta na jedno rozhodnutí v tisícinách ekvity (ve vrhcábech \
-             je ztráta 0,100 totéž co 5 % šance na výhru). Čím menší, tím lépe.",
-            "Pásma hodnotí hru, ne hráče: pod 5 supervelmistr, pod 8 velmistr, pod 13 mistr, pod \
-             20 pokročilý, pod 32 středně pokročilý, jinak začátečník.",
-            "Chyba (?) stojí aspoň 0,060, hrubá chyba (??) aspoň 0,120, pochybný tah (?!) aspoň \
-             0,030.",
-            "Štěstí sčítá, o kolik hody pomohly (+) nebo uškodily (−) proti průměrnému hodu. \
-             Výsledek očištěný o štěstí je výsledek hry bez tohoto rozdílu.",
+pub fn analysis_scale(lang: Lang, standard: bool) -> [&'static str; 4] {
+    match (lang, standard) {
+        (Lang::Cs, false) => [
+            "U každého tahu s volbou počítač porovná zahraný tah s nejlepším. Číslo říká, co v \
+             průměru stálo jedno rozhodnutí, v procentech šance na výhru. Čím méně, tím lépe.",
+            "Pásma hodnotí hru, ne hráče: pod 0,25\u{a0}% supervelmistr, pod 0,4\u{a0}% \
+             velmistr, pod 0,65\u{a0}% mistr, pod 1\u{a0}% pokročilý, pod 1,6\u{a0}% středně \
+             pokročilý, jinak začátečník.",
+            "Pochybný tah (?!) stojí aspoň 1,5\u{a0}% šance na výhru, chyba (?) aspoň 3\u{a0}%, \
+             hrubá chyba (??) aspoň 6\u{a0}%.",
+            "Štěstí sčítá, o kolik hody pomohly (+) nebo uškodily (−) proti průměrnému hodu, ve \
+             hrách (výhra je +1, prohra −1). „Bez vlivu kostek“ je výsledek hry bez tohoto \
+             rozdílu: kladné číslo znamená, že by hráč vyhrál i s vyrovnanými kostkami.",
         ],
-        Lang::En => [
-            "The error rate is the average loss per decision, in thousandths of equity (in the \
-             house rules a loss of 0.100 is 5% of the winning chances). Lower is better.",
-            "The bands judge the game, not the player: below 5 super grandmaster, below 8 \
-             grandmaster, below 13 master, below 20 advanced, below 32 intermediate, else \
+        (Lang::Cs, true) => [
+            "U každého rozhodnutí s volbou počítač porovná zahrané s nejlepším. Číslo říká, co v \
+             průměru stálo jedno rozhodnutí, v bodech. Čím méně, tím lépe.",
+            "Pásma hodnotí hru, ne hráče: pod 0,005 bodu supervelmistr, pod 0,008 velmistr, pod \
+             0,013 mistr, pod 0,020 pokročilý, pod 0,032 středně pokročilý, jinak začátečník.",
+            "Pochybné rozhodnutí (?!) stojí aspoň 0,030 bodu, chyba (?) aspoň 0,060, hrubá chyba \
+             (??) aspoň 0,120.",
+            "Štěstí sčítá, o kolik hody pomohly (+) nebo uškodily (−) proti průměrnému hodu, v \
+             bodech (jednoduchá hra 1, gammon 2, backgammon 3, krát kostka). „Bez vlivu kostek“ \
+             je výsledek hry bez tohoto rozdílu: kladné číslo znamená, že by hráč vyhrál i s \
+             vyrovnanými kostkami.",
+        ],
+        (Lang::En, false) => [
+            "At each move with a choice the computer compares the play made with the best one. \
+             The figure says what one decision cost on average, in percent of the winning \
+             chances. Lower is better.",
+            "The bands judge the game, not the player: below 0.25% super grandmaster, below 0.4% \
+             grandmaster, below 0.65% master, below 1% advanced, below 1.6% intermediate, else \
              beginner.",
-            "A mistake (?) costs at least 0.060, a blunder (??) at least 0.120, a doubtful play \
-             (?!) at least 0.030.",
-            "Luck adds up how much the rolls helped (+) or hurt (−) against an average roll. The \
-             luck-adjusted result is the game's result without that difference.",
+            "A doubtful play (?!) costs at least 1.5% of the winning chances, a mistake (?) at \
+             least 3%, a blunder (??) at least 6%.",
+            "Luck adds up how much the rolls helped (+) or hurt (−) against an average roll, in \
+             games (a win is +1, a loss −1). “Without the dice's luck” is the game's result \
+             without that difference: above zero, the player would have won with even dice.",
         ],
+        (Lang::En, true) => [
+            "At each decision with a choice the computer compares the one made with the best \
+             one. The figure says what one decision cost on average, in points. Lower is better.",
+            "The bands judge the game, not the player: below 0.005 points super grandmaster, \
+             below 0.008 grandmaster, below 0.013 master, below 0.020 advanced, below 0.032 \
+             intermediate, else beginner.",
+            "A doubtful decision (?!) costs at least 0.030 points, a mistake (?) at least 0.060, \
+             a blunder (??) at least 0.120.",
+            "Luck adds up how much the rolls helped (+) or hurt (−) against an average roll, in \
+             points (a single game 1, a gammon 2, a backgammon 3, times the cube). “Without the \
+             dice's luck” is the game's result without that difference: above zero, the player \
+             would have won with even dice.",
+        ],
+    }
+}
+
+/// The replay viewer's title: the game's record, or its analysis once asked for.
+#[must_use]
+pub fn replay_title(lang: Lang, analysed: bool) -> &'static str {
+    match (lang, analysed) {
+        (Lang::Cs, false) => "Záznam hry",
+        (Lang::En, false) => "Game record",
+        (Lang::Cs, true) => "Rozbor hry",
+        (Lang::En, true) => "Game analysis",
     }
 }
 

@@ -281,27 +281,64 @@ fn a_play_in_words_names_the_bar_and_bearing_off() {
 }
 
 #[test]
-fn the_analysis_summary_is_sentences_with_czech_counts() {
+fn the_analysis_summary_is_sentences_with_czech_counts_and_no_jargon() {
     let line = |lang, errs, luck, adj| {
-        analysis_summary(lang, Side::White, 14, errs, 214.0, "beginner", luck, adj)
+        analysis_summary(
+            lang,
+            Side::White,
+            14,
+            errs,
+            (214.0, "beginner"),
+            luck,
+            adj,
+            false,
+        )
     };
     assert_eq!(
         line(Lang::Cs, (2, 1), 0.39, Some(-1.24)),
-        "Bílý, 14 rozhodnutí: 2 hrubé chyby a 1 chyba. V této hře hrál jako začátečník \
-         (chybovost 214,0). Štěstí mu přálo (+0,39). Výsledek očištěný o štěstí: -1,24."
+        "Bílý, 14 rozhodnutí: 2 hrubé chyby a 1 chyba. Rozhodnutí ho stálo v průměru \
+         10,7\u{a0}% šance na výhru: v této hře hrál jako začátečník. Kostky mu přidaly +0,39 \
+         hry. Bez vlivu kostek: -1,24 hry."
     );
     assert!(line(Lang::Cs, (5, 0), -0.2, None).contains(": 5 hrubých chyb. "));
-    assert!(line(Lang::Cs, (0, 1), -0.2, None).contains("Štěstí mu nepřálo (-0,20)."));
+    assert!(line(Lang::Cs, (0, 1), -0.2, None).contains("Kostky mu ubraly 0,20 hry."));
     assert!(line(Lang::Cs, (0, 0), 0.05, None).contains(": bez chyb. "));
-    assert!(line(Lang::Cs, (0, 0), 0.05, None).contains("Štěstí bylo vyrovnané"));
+    assert!(line(Lang::Cs, (0, 0), 0.05, None).contains("Kostky byly vyrovnané"));
     assert_eq!(
         line(Lang::En, (1, 2), -0.39, None),
-        "White, 14 decisions: 1 blunder and 2 mistakes. In this game the play was at beginner \
-         level (error rate 214.0). Luck was against White (-0.39)."
+        "White, 14 decisions: 1 blunder and 2 mistakes. A decision cost 10.7% of the winning \
+         chances on average: in this game the play was at beginner level. The dice cost White \
+         0.39 games."
+    );
+    // Standard: in points.
+    let standard = analysis_summary(
+        Lang::En,
+        Side::Black,
+        3,
+        (0, 0),
+        (186.3, "beginner"),
+        0.0,
+        Some(-2.31),
+        true,
+    );
+    assert!(
+        standard.contains("cost 0.186 points on average"),
+        "{standard}"
+    );
+    assert!(
+        standard.ends_with("Without the dice's luck: -2.31 points."),
+        "{standard}"
     );
     for lang in [Lang::Cs, Lang::En] {
-        assert!(analysis_scale(lang).iter().all(|p| p.len() > 40));
+        for standard in [false, true] {
+            let scale = analysis_scale(lang, standard);
+            assert!(scale.iter().all(|p| p.len() > 40));
+            for p in &scale {
+                assert!(!p.contains("equity") && !p.contains("ekvit"), "{p}");
+            }
+        }
     }
+    assert!(analysis_scale(Lang::Cs, false)[1].contains("pod 0,25\u{a0}% supervelmistr"));
 }
 
 #[test]
@@ -362,4 +399,14 @@ fn every_key_has_words_in_both_languages() {
     }
     assert!(missing.is_empty(), "{}", missing.join("\n"));
     assert!(Key::ALL.len() > 150, "{} keys", Key::ALL.len());
+}
+
+/// The friend screen's and a roll's proof's own phrases: in both languages, and different.
+#[test]
+fn every_friend_phrase_has_words_in_both_languages() {
+    for &phrase in Friend::ALL {
+        let (cs, en) = (friend(Lang::Cs, phrase), friend(Lang::En, phrase));
+        assert!(!cs.trim().is_empty() && !en.trim().is_empty(), "{phrase:?}");
+        assert_ne!(cs, en, "{phrase:?}");
+    }
 }

@@ -8,7 +8,8 @@ use super::{act, with_session, LanguageAndSound};
 use crate::i18n::{self, Key};
 use crate::session::Intent;
 use crate::state::{
-    Dispatch, LinkState, Motion, Screen, Settings, AUTO_KEY, AUTO_ROLL_KEY, FOLLOW_KEY, NUMBERS_KEY,
+    Dispatch, LinkState, Motion, Screen, Settings, Stage, AUTO_KEY, AUTO_ROLL_KEY, FOLLOW_KEY,
+    NUMBERS_KEY,
 };
 
 #[component]
@@ -53,17 +54,26 @@ pub fn Controls(confirm_resign: RwSignal<bool>, confirm_leave: RwSignal<bool>) -
         })
         .unwrap_or(false)
     };
-    let link_state = move || d.nav.link.get();
     let open = d.game.sheet;
     view! {
         <section class="controls">
             {standard_controls()}
+            // A game whose link dropped: Reconnect, and the host's link to send again (the
+            // friend may have closed theirs).
             {move || remote.get().map(|(_, online)| (!online && playing()).then(|| view! {
-                <Show when=move || !matches!(link_state(), LinkState::Reconnecting | LinkState::Connecting)>
+                <div class="row dropped" data-testid="dropped">
                     <button class="chip" data-testid="reconnect" on:click=move |_| crate::connection::reconnect(d)>
-                        {s.say(Key::Reconnect)}
+                        {move || s.say(Key::Reconnect)}
                     </button>
-                </Show>
+                    {move || match d.nav.stage.get() {
+                        Stage::Room(url) => Some(view! {
+                            <button class="chip" data-testid="copy-game-link" data-link=url.clone()
+                                title=move || s.say(Key::OneLink)
+                                on:click=move |_| crate::platform::copy(&url)>{move || s.say(Key::CopyLink)}</button>
+                        }),
+                        _ => None,
+                    }}
+                </div>
             }))}
             <div class="row actions">
                 // Standard backgammon has no draws (T9).
@@ -188,7 +198,7 @@ pub fn Strip() -> impl IntoView {
             <PeerNotes/>
             {move || remote.get().map(|(me, online)| view! {
                 <div class="row peer">
-                    <span class="stat">{i18n::you_play(s.lang.get(), me)}</span>
+                    <span class="stat">{i18n::you_play(s.lang.get(), me)}</span>" "
                     // `peer-status` keeps its text contract (`online`/`offline`, for tests); the
                     // player reads the state in their language.
                     <span class=if online { "presence on" } else { "presence off" }>
@@ -343,7 +353,12 @@ fn clock_note(d: Dispatch) -> impl IntoView {
     view! {
         <Show when=visible>
             <p class="clock-note" data-testid="clock-note">
-                <span>{move || s.say(Key::ClockNote)}</span>
+                // The computer never presses Don't wait: against it time costs nothing.
+                <span>{move || s.say(if with_session(g, |x, _, _| x.kind()) == Some(crate::session::Kind::Bot) {
+                    Key::ClockNoteBot
+                } else {
+                    Key::ClockNote
+                })}</span>
                 <button class="chip" data-testid="clock-note-close" aria-label=move || s.say(Key::Close)
                     on:click=move |_| {
                         let past = CLOCK_NOTE_GAMES + 1;

@@ -110,7 +110,7 @@ pub fn Dialogs(confirm_resign: RwSignal<bool>, confirm_leave: RwSignal<bool>) ->
                 view! {
                     <div class="dialog modal" role="dialog" aria-modal="true"
                         aria-labelledby="resign-title" data-testid="resign-dialog">
-                        <h2 class="title" id="resign-title">{move || s.say(Key::ResignAs)}</h2>
+                        <h2 class="title" id="resign-title">{move || s.say(if own_side().is_some() { Key::ResignThis } else { Key::ResignAs })}</h2>
                         <div class="row" role="radiogroup" aria-labelledby="resign-title"
                             class:hidden=move || own_side().is_some()>
                             {Side::ALL.into_iter().map(|side| view! {
@@ -154,7 +154,10 @@ pub fn Dialogs(confirm_resign: RwSignal<bool>, confirm_leave: RwSignal<bool>) ->
                         let own = with_session(g, |x, _, _| x.own_side().map(|me| (me, x.seat(!me)))).flatten();
                         i18n::result_title_for(s.lang.get(), outcome, own)
                     }}</h2>
-                    <p>{move || i18n::reason_text(s.lang.get(), reason, outcome.winner().map(|w| !w))}</p>
+                    <p data-testid="result-reason">{move || {
+                        let own = with_session(g, |x, _, _| x.own_side().map(|me| (me, x.seat(!me)))).flatten();
+                        i18n::reason_for(s.lang.get(), reason, outcome.winner().map(|w| !w), own)
+                    }}</p>
                     {standard_result(d)}
                     // A standard game's result shows the match score instead (the series
                     // would count games, not points).

@@ -14,8 +14,8 @@ use crate::i18n::Key;
 use crate::state::{GameState, Settings};
 
 /// The list's items for `record`, the first `upto` turns (all with `None`); the last shown turn
-/// is marked `aria-current`. `check`: in a game between two devices, each turn's button that
-/// opens its roll's proof, with this label.
+/// is marked `aria-current`. `check`: in a game between two devices, the button that opens a
+/// roll's proof, with this label, on each roll played (the last too when `last_played`).
 #[must_use]
 pub fn list_html(
     record: &Record,
@@ -24,7 +24,7 @@ pub fn list_html(
     black: &str,
     no_move: &str,
     marks: &[(usize, String)],
-    check: Option<&str>,
+    check: Option<(&str, bool)>,
 ) -> String {
     let mut out = String::new();
     let turns = move_list(record).unwrap_or_default();
@@ -59,11 +59,13 @@ pub fn list_html(
             ));
         }
 
-        let button = check.map_or_else(String::new, |label| {
-            format!(
-                r#" <button class="check" data-testid="check-roll" data-turn="{i}" title="{label}" aria-label="{label}">✓?</button>"#
-            )
-        });
+        // A die with a tick, and its words: what the button does, in view.
+        let button = match check {
+            Some((label, last_played)) if i + 1 < n || last_played => format!(
+                r#" <button class="check" data-testid="check-roll" data-turn="{i}"><svg viewBox="0 0 16 16" aria-hidden="true"><rect x="1" y="1" width="14" height="14" rx="3"/><path d="M4.5 8.5l2.5 2.5 4.5-5.5"/></svg>{label}</button>"#
+            ),
+            _ => String::new(),
+        };
         for part in [
             r#"<li data-side=""#,
             side,
@@ -93,7 +95,9 @@ pub fn MoveList() -> impl IntoView {
         g.session.with(|x| {
             x.as_ref()
                 .map(|x| {
-                    let check = x.remote().map(|_| s.say(Key::CheckRoll));
+                    // Only rolls thrown between the two devices and played.
+                    let played = x.game().phase() != vrhcaby_rules::Phase::Moving;
+                    let check = x.remote().map(|_| (s.say(Key::CheckRoll), played));
                     list_html(
                         x.game().record(),
                         None,

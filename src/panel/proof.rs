@@ -7,7 +7,7 @@ use leptos::prelude::*;
 use vrhcaby_rules::Side;
 
 use crate::connection::split_point;
-use crate::i18n::Key;
+use crate::i18n::{self, Friend, Key};
 use crate::state::{GameState, Settings};
 
 split_point!(
@@ -95,21 +95,24 @@ pub fn RollProof(turn: usize, open: RwSignal<Option<usize>>) -> impl IntoView {
     };
     let verdict_text = move || {
         if verdict.ok {
-            format!("✓ {}", s.say(Key::RollChecked))
+            format!("✓ {}", i18n::friend(s.lang.get(), Friend::RollChecked))
         } else {
             let why = match verdict.problem {
-                Some(Problem::Missing) => s.say(Key::ProofMissing),
-                Some(Problem::Malformed) => s.say(Key::ProofMalformed),
-                Some(Problem::RevealMismatch) => s.say(Key::ProofMismatch),
-                Some(Problem::DiceDiffer) | None => s.say(Key::ProofDiffer),
+                Some(Problem::Missing) => i18n::friend(s.lang.get(), Friend::ProofMissing),
+                Some(Problem::Malformed) => i18n::friend(s.lang.get(), Friend::ProofMalformed),
+                Some(Problem::RevealMismatch) => i18n::friend(s.lang.get(), Friend::ProofMismatch),
+                Some(Problem::DiceDiffer) | None => i18n::friend(s.lang.get(), Friend::ProofDiffer),
             };
             match verdict.side {
                 Some(side) => format!(
                     "✗ {}: {}: {why}.",
-                    s.say(Key::RollNotChecked),
+                    i18n::friend(s.lang.get(), Friend::RollNotChecked),
                     crate::i18n::side_name(s.lang.get(), side)
                 ),
-                None => format!("✗ {}: {why}.", s.say(Key::RollNotChecked)),
+                None => format!(
+                    "✗ {}: {why}.",
+                    i18n::friend(s.lang.get(), Friend::RollNotChecked)
+                ),
             }
         }
     };
@@ -117,10 +120,10 @@ pub fn RollProof(turn: usize, open: RwSignal<Option<usize>>) -> impl IntoView {
     view! {
         <section class="roll-proof" data-testid="roll-proof" data-verified=ok.to_string()
             data-roll=verdict.roll.to_string() aria-labelledby="roll-proof-title">
-            <h2 id="roll-proof-title">{move || s.say(Key::RollProof)}</h2>
+            <h2 id="roll-proof-title">{move || i18n::friend(s.lang.get(), Friend::RollProof)}</h2>
             <table>
-                <thead><tr><td></td><th scope="col">{move || s.say(Key::Commitment)}</th>
-                    <th scope="col">{move || s.say(Key::Secret)}</th></tr></thead>
+                <thead><tr><td></td><th scope="col">{move || i18n::friend(s.lang.get(), Friend::Commitment)}</th>
+                    <th scope="col">{move || i18n::friend(s.lang.get(), Friend::Secret)}</th></tr></thead>
                 <tbody>{row(Side::White, part.white.clone())}{row(Side::Black, part.black.clone())}</tbody>
             </table>
             <p class=if ok { "verdict ok" } else { "verdict bad" } role="status">{verdict_text}</p>

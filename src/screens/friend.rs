@@ -6,7 +6,7 @@ use leptos::prelude::*;
 
 use crate::connection::net::qr::qr_path;
 use crate::connection::{handover, ice, link, room};
-use crate::i18n::{self, Key};
+use crate::i18n::{self, Friend, Key};
 use crate::panel::LanguageAndSound;
 use crate::session::Kind;
 use crate::state::Stage;
@@ -45,14 +45,14 @@ pub fn FriendScreen() -> impl IntoView {
             <h1>{move || ctx.say(Key::PlayFriend)}</h1>
             {move || match nav.stage.get() {
                 Stage::Idle | Stage::Preparing => EitherOf9::A(view! {
-                    <p class="status" data-testid="friend-status">{ctx.say(Key::Preparing)}</p>
+                    <p class="status" data-testid="friend-status">{i18n::friend(ctx.lang.get(), Friend::Preparing)}</p>
                 }),
                 Stage::Invited(url) => {
                     let url2 = url.clone();
                     let url3 = url.clone();
                     EitherOf9::B(view! {
                         <Steps manual=true/>
-                        <label for="invite-link">{move || ctx.say(Key::Invitation)}</label>
+                        <label for="invite-link">{move || i18n::friend(ctx.lang.get(), Friend::Invitation)}</label>
                         <input class="code" readonly id="invite-link" data-testid="invite-link" prop:value=url.clone()
                             data-length=url.len().to_string()/>
                         <button class="primary" data-testid="copy-invite"
@@ -61,16 +61,16 @@ pub fn FriendScreen() -> impl IntoView {
                         </button>
                         {share_button(url.clone())}
                         <Qr text=url3 invitation=true/>
-                        <label for="answer">{move || ctx.say(Key::PasteAnswer)}</label>
+                        <label for="answer">{move || i18n::friend(ctx.lang.get(), Friend::PasteAnswer)}</label>
                         <textarea id="answer" class="code" data-testid="paste-answer" rows="3"
                             prop:value=move || answer.get()
                             on:input=move |ev| answer.set(event_target_value(&ev))></textarea>
                         <button class="primary" data-testid="connect"
                             disabled=move || answer.get().trim().is_empty()
                             on:click=move |_| link::connect(d, handover::answer_code(&answer.get_untracked()))>
-                            {ctx.say(Key::Connect)}
+                            {i18n::friend(ctx.lang.get(), Friend::Connect)}
                         </button>
-                        <p class="status" data-testid="waiting-answer" role="status">{move || ctx.say(Key::WaitingForAnswer)}</p>
+                        <p class="status" data-testid="waiting-answer" role="status">{move || i18n::friend(ctx.lang.get(), Friend::WaitingForAnswer)}</p>
                     })
                 }
                 Stage::Answered(code) => {
@@ -80,9 +80,9 @@ pub fn FriendScreen() -> impl IntoView {
                     let code2 = code.clone();
                     let url2 = answer_url.clone();
                     EitherOf9::C(view! {
-                        <label for="answer-code">{move || ctx.say(Key::SendBack)}</label>
+                        <label for="answer-code">{move || i18n::friend(ctx.lang.get(), Friend::SendBack)}</label>
                         <textarea class="code" readonly id="answer-code" data-testid="answer-code" rows="3" prop:value=code></textarea>
-                        <label for="answer-link">{move || ctx.say(Key::AnswerLink)}</label>
+                        <label for="answer-link">{move || i18n::friend(ctx.lang.get(), Friend::AnswerLink)}</label>
                         <input class="code" readonly id="answer-link" data-testid="answer-link"
                             prop:value=answer_url.clone()/>
                         // The link is the easier way back (the host opens it): it comes first.
@@ -93,30 +93,30 @@ pub fn FriendScreen() -> impl IntoView {
                             </button>
                             <button data-testid="copy-answer"
                                 on:click=move |_| { crate::platform::copy(&code2); copied.set(true); }>
-                                {move || if copied.get() { ctx.say(Key::Copied) } else { ctx.say(Key::CopyCode) }}
+                                {move || if copied.get() { ctx.say(Key::Copied) } else { i18n::friend(ctx.lang.get(), Friend::CopyCode) }}
                             </button>
                             {share_button(answer_url.clone())}
                         </div>
                         <Qr text=answer_url invitation=false/>
-                        <p class="status">{ctx.say(Key::Connecting)}</p>
+                        <p class="status">{i18n::friend(ctx.lang.get(), Friend::Connecting)}</p>
                     })
                 }
                 Stage::HandedOver { code, taken } => EitherOf9::F(view! {
                     <p class="status" data-testid="handed-over" role="status"
                         data-taken=taken.map(|t| t.to_string())>
-                        {move || ctx.say(match taken {
-                            None => Key::HandingOver,
-                            Some(true) => Key::HandedOver,
-                            Some(false) => Key::NotTaken,
+                        {move || i18n::friend(ctx.lang.get(), match taken {
+                            None => Friend::HandingOver,
+                            Some(true) => Friend::HandedOver,
+                            Some(false) => Friend::NotTaken,
                         })}
                     </p>
                     {(taken == Some(false)).then(|| view! {
                         <textarea class="code" readonly data-testid="answer-code" rows="3"
-                            aria-label=move || ctx.say(Key::SendBack) prop:value=code></textarea>
+                            aria-label=move || i18n::friend(ctx.lang.get(), Friend::SendBack) prop:value=code></textarea>
                     })}
                 }),
                 Stage::Connecting | Stage::Connected => EitherOf9::D(view! {
-                    <p class="status" data-testid="friend-status">{ctx.say(Key::Connecting)}</p>
+                    <p class="status" data-testid="friend-status">{i18n::friend(ctx.lang.get(), Friend::Connecting)}</p>
                 }),
                 Stage::Room(url) => {
                     let url2 = url.clone();
@@ -134,51 +134,51 @@ pub fn FriendScreen() -> impl IntoView {
                             {share_button(url.clone())}
                         </div>
                         <Qr text=url3 invitation=true/>
-                        <p class="status" data-testid="friend-status" role="status">{move || ctx.say(Key::WaitingForFriend)}</p>
-                        <button data-testid="manual-codes" on:click=move |_| link::manual(d)>{move || ctx.say(Key::UseCodes)}</button>
+                        <p class="status" data-testid="friend-status" role="status">{move || i18n::friend(ctx.lang.get(), Friend::WaitingForFriend)}</p>
+                        <button data-testid="manual-codes" on:click=move |_| link::manual(d)>{move || i18n::friend(ctx.lang.get(), Friend::UseCodes)}</button>
                     })
                 }
                 Stage::Joining => EitherOf9::H(view! {
                     <ol class="steps" data-testid="friend-steps">{relay_step()}</ol>
-                    <p class="status" data-testid="friend-status" role="status">{move || ctx.say(Key::Joining)}</p>
-                    <button data-testid="manual-codes" on:click=move |_| link::manual(d)>{move || ctx.say(Key::UseCodes)}</button>
+                    <p class="status" data-testid="friend-status" role="status">{move || i18n::friend(ctx.lang.get(), Friend::Joining)}</p>
+                    <button data-testid="manual-codes" on:click=move |_| link::manual(d)>{move || i18n::friend(ctx.lang.get(), Friend::UseCodes)}</button>
                 }),
                 Stage::NoRelay => EitherOf9::I(view! {
-                    <div class="broken" role="alert" data-testid="no-relay">{move || ctx.say(Key::NoRelay)}</div>
+                    <div class="broken" role="alert" data-testid="no-relay">{move || i18n::friend(ctx.lang.get(), Friend::NoRelay)}</div>
                 }),
                 Stage::Failed => EitherOf9::E(view! {
                     <div class="broken" role="alert" data-testid="connect-error">
-                        <strong>{ctx.say(Key::ConnectFailed)}</strong>
+                        <strong>{i18n::friend(ctx.lang.get(), Friend::ConnectFailed)}</strong>
                     </div>
                     <button class="primary" on:click=move |_| link::invite(d)>{ctx.say(Key::PlayFriend)}</button>
                 }),
             }}
             <Show when=move || matches!(nav.stage.get(), Stage::Invited(_) | Stage::Failed | Stage::NoRelay)>
                 <details class="join" open=move || nav.stage.get() == Stage::NoRelay>
-                    <summary id="join-summary">{move || ctx.say(Key::HaveInvitation)}</summary>
+                    <summary id="join-summary">{move || i18n::friend(ctx.lang.get(), Friend::HaveInvitation)}</summary>
                     <textarea class="code" rows="2" data-testid="paste-invite" aria-labelledby="join-summary"
                         prop:value=move || invitation.get()
                         on:input=move |ev| invitation.set(event_target_value(&ev))></textarea>
                     <button data-testid="join" disabled=move || invitation.get().trim().is_empty()
                         on:click=move |_| link::join(d, invitation.get_untracked())>
-                        {move || ctx.say(Key::Join)}
+                        {move || i18n::friend(ctx.lang.get(), Friend::Join)}
                     </button>
                 </details>
             </Show>
             <details class="advanced" data-testid="advanced">
-            <summary>{move || ctx.say(Key::Advanced)}</summary>
+            <summary>{move || i18n::friend(ctx.lang.get(), Friend::Advanced)}</summary>
             <details class="relays">
-                <summary id="relays-summary">{move || ctx.say(Key::Relays)}</summary>
+                <summary id="relays-summary">{move || i18n::friend(ctx.lang.get(), Friend::Relays)}</summary>
                 <textarea class="code" rows="4" data-testid="relays" aria-labelledby="relays-summary" prop:value=move || relays.get()
                     on:input=move |ev| relays.set(event_target_value(&ev))></textarea>
-                <button on:click=move |_| room::set_relays(&relays.get_untracked())>{move || ctx.say(Key::Save)}</button>
-                <p class="help" data-testid="relay-privacy">{move || ctx.say(Key::RelayPrivacy)}</p>
+                <button on:click=move |_| room::set_relays(&relays.get_untracked())>{move || i18n::friend(ctx.lang.get(), Friend::Save)}</button>
+                <p class="help" data-testid="relay-privacy">{move || i18n::friend(ctx.lang.get(), Friend::RelayPrivacy)}</p>
             </details>
             <details class="ice">
-                <summary id="ice-summary">{move || ctx.say(Key::IceServers)}</summary>
+                <summary id="ice-summary">{move || i18n::friend(ctx.lang.get(), Friend::IceServers)}</summary>
                 <textarea class="code" rows="3" data-testid="ice-servers" aria-labelledby="ice-summary" prop:value=move || ice.get()
                     on:input=move |ev| ice.set(event_target_value(&ev))></textarea>
-                <button on:click=move |_| ice::set_ice_servers(&ice.get_untracked())>{move || ctx.say(Key::Save)}</button>
+                <button on:click=move |_| ice::set_ice_servers(&ice.get_untracked())>{move || i18n::friend(ctx.lang.get(), Friend::Save)}</button>
             </details>
             </details>
             <button data-testid="back" on:click=move |_| {
@@ -203,11 +203,11 @@ fn Steps(manual: bool) -> impl IntoView {
     let s = expect_context::<Settings>();
     view! {
         <ol class="steps" data-testid="friend-steps">
-            <li data-state="now">{move || s.say(Key::StepSendLink)}</li>
+            <li data-state="now">{move || i18n::friend(s.lang.get(), Friend::StepSendLink)}</li>
             {if manual {
                 leptos::either::Either::Left(view! {
-                    <li data-state="todo">{move || s.say(Key::StepAnswerBack)}</li>
-                    <li data-state="todo">{move || s.say(Key::StepPasteAnswer)}</li>
+                    <li data-state="todo">{move || i18n::friend(s.lang.get(), Friend::StepAnswerBack)}</li>
+                    <li data-state="todo">{move || i18n::friend(s.lang.get(), Friend::StepPasteAnswer)}</li>
                 })
             } else {
                 leptos::either::Either::Right(relay_step())
@@ -230,8 +230,8 @@ fn relay_step() -> impl IntoView {
         <li data-testid="relay-step" data-state=state>
             {move || match relays.get() {
                 Some((open, _, all)) if open > 0 => i18n::relays_reached(s.lang.get(), open, all),
-                Some((_, tried, all)) if tried >= all => s.say(Key::RelayUnreached).to_owned(),
-                _ => s.say(Key::RelayConnecting).to_owned(),
+                Some((_, tried, all)) if tried >= all => i18n::friend(s.lang.get(), Friend::RelayUnreached).to_owned(),
+                _ => i18n::friend(s.lang.get(), Friend::RelayConnecting).to_owned(),
             }}
         </li>
     }
@@ -243,7 +243,7 @@ fn share_button(url: String) -> impl IntoView {
     crate::platform::can_share().then(|| {
         view! {
             <button data-testid="share" on:click=move |_| crate::platform::share(&url)>
-                {move || s.say(Key::Share)}
+                {move || i18n::friend(s.lang.get(), Friend::Share)}
             </button>
         }
     })

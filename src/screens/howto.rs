@@ -90,7 +90,13 @@ pub fn HowTo() -> impl IntoView {
     let nav = expect_context::<Nav>();
     view! {
         <main class="howto">
-            <h1>{move || s.say(Key::HowToPlay)}</h1>
+            // A long page on a phone: its way back stays at hand at the top.
+            <header class="topbar">
+                <button class="chip" data-testid="back-top" on:click=move |_| nav.screen.set(Screen::Start)>
+                    <span aria-hidden="true">"← "</span>{move || s.say(Key::Back)}
+                </button>
+                <h1>{move || s.say(Key::HowToPlay)}</h1>
+            </header>
             {move || i18n::how_to_play(s.lang.get()).iter().enumerate().map(|(i, (h, p))| view! {
                 <section><h2>{*h}</h2><p>{*p}</p></section>
                 // After the goal: which way each side moves, as a picture.

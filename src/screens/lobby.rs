@@ -31,10 +31,10 @@ pub fn LobbyScreen() -> impl IntoView {
     // The wish as chosen (read again when the rules or the length change).
     let chosen = RwSignal::new(0u32);
     let now = RwSignal::new(js_sys::Date::now());
-    // The tables' ages move on.
+    // The time waited and the tables' ages move on.
     let handle = set_interval_with_handle(
         move || now.set(js_sys::Date::now()),
-        std::time::Duration::from_secs(20),
+        std::time::Duration::from_secs(1),
     )
     .ok();
     on_cleanup(move || {
@@ -47,8 +47,25 @@ pub fn LobbyScreen() -> impl IntoView {
         d.game.session.track();
         lobby::friend_game(d)
     };
+    // The player's table is said open only once a relay holds it; "unreached" when every
+    // relay failed, or none took it within 10 s.
+    let table = move || {
+        let open_relays = view.relays.get().map_or(0, |(open, _, _)| open);
+        if view.accepted.get() > 0 && open_relays > 0 {
+            "open"
+        } else if view
+            .relays
+            .get()
+            .is_some_and(|(open, total, tried)| open == 0 && tried >= total)
+            || now.get() - view.opened_at.get() > 10_000.0
+        {
+            "unreached"
+        } else {
+            "opening"
+        }
+    };
     let status_name = move || match view.status.get() {
-        Status::Waiting if view.open.get() => "open",
+        Status::Waiting if view.open.get() => table(),
         Status::Waiting => "idle",
         Status::Sitting(_) => "sitting",
         Status::Taken => "taken",
@@ -58,7 +75,11 @@ pub fn LobbyScreen() -> impl IntoView {
     let status = move || {
         let lang = s.lang.get();
         let phrase = match view.status.get() {
-            Status::Waiting if view.open.get() => Lobby::Waiting,
+            Status::Waiting if view.open.get() => match table() {
+                "open" => Lobby::Waiting,
+                "unreached" => Lobby::Unreached,
+                _ => Lobby::Opening,
+            },
             Status::Waiting if friend_game() => Lobby::FriendGame,
             Status::Waiting => Lobby::Idle,
             Status::Sitting(_) => Lobby::Sitting,
@@ -70,10 +91,13 @@ pub fn LobbyScreen() -> impl IntoView {
     };
     let relays = move || {
         let lang = s.lang.get();
-        let reached = view
-            .relays
-            .get()
-            .map(|(open, total, _)| i18n::relays_reached(lang, open as u64, total as u64));
+        let reached = view.relays.get().map(|(open, total, tried)| {
+            if open == 0 && tried >= total {
+                i18n::lobby(lang, Lobby::NoRelay).to_owned()
+            } else {
+                i18n::relays_reached(lang, open as u64, total as u64)
+            }
+        });
         match (reached, view.refused.get()) {
             (Some(r), 0) => r,
             (Some(r), n) => format!("{r} {}", i18n::refused_words(lang, n)),
@@ -151,13 +175,21 @@ pub fn LobbyScreen() -> impl IntoView {
                 }>{say(Lobby::WaitWithComputer)}</button>
             </Show>
             <p class="status" data-testid="lobby-status" data-state=status_name role="status">{status}</p>
+            // Waiting is alive: the time waited moves on (not read out every second).
+            <p class="waited" data-testid="lobby-waited">
+                {move || (view.open.get() && view.status.get() == Status::Waiting).then(|| {
+                    i18n::waited(s.lang.get(), ((now.get() - view.opened_at.get()).max(0.0) / 1000.0) as u64)
+                })}
+            </p>
             <Show when=move || view.status.get() == Status::Taken>
                 <p class="broken" data-testid="table-taken" role="alert">{say(Lobby::Taken)}</p>
             </Show>
             <p class="status" data-testid="lobby-relays">{relays}</p>
             <h2>{say(Lobby::Tables)}</h2>
             <Show when=move || view.tables.with(Vec::is_empty)>
-                <p class="status" data-testid="no-tables">{say(Lobby::NoTables)}</p>
+                <p class="status" data-testid="no-tables">
+                    {move || i18n::lobby(s.lang.get(), if view.open.get() { Lobby::NoTablesOpen } else { Lobby::NoTables })}
+                </p>
             </Show>
             <ul class="tables" data-testid="table-list">{tables}</ul>
             {last.map(|author| view! {

@@ -34,6 +34,11 @@ fn steps(record: &Record) -> Vec<usize> {
 
 #[component]
 pub fn ReplayScreen() -> impl IntoView {
+    // This screen's own styles come with its chunk.
+    crate::platform::add_style(
+        "css-replay",
+        include_str!(concat!(env!("OUT_DIR"), "/replay.css")),
+    );
     let d = expect_context::<Dispatch>();
     let s = d.settings;
     let record = d.nav.replay;
@@ -186,9 +191,15 @@ pub fn ReplayScreen() -> impl IntoView {
         ev.prevent_default();
     });
     on_cleanup(move || keys.remove());
+    // Opened for its analysis (or analysed since): the screen says so.
+    let analysed = move || !matches!(analysis.get(), State::Idle);
     view! {
         <main class="game replay" data-testid="replay">
-            <h1 class="replay-title">{move || s.say(Key::ReplayTitle)}</h1>
+            <h1 class="replay-title" data-testid="replay-title">
+                {move || i18n::replay_title(s.lang.get(), analysed())}
+            </h1>
+            // The analysis first — its progress, summary and graph in view before the board.
+            {analysis_panel(d, record, go_to_command)}
             <Board view=view clock=clock events=d.notices.events tumbling=RwSignal::new(false)
                 portrait=s.portrait numbers=s.numbers motion=s.motion lang=s.lang
                 on_intent=Callback::new(|_| {})/>
@@ -207,85 +218,33 @@ pub fn ReplayScreen() -> impl IntoView {
                 <button data-testid="replay-last" disabled=at_end
                     on:click=move |_| go(last()) aria-label=move || s.say(Key::ReplayLast)>{icon(ICON_LAST)}</button>
             </div>
+            {judged(d, standard_of(record), (judged_here, cube_here))}
             {crate::panel::position_ids_of(s, ids)}
-            {analysis_panel(d, record, go_to_command, (judged_here, cube_here))}
             <MoveListOf html=html/>
             <crate::panel::BackToStart/>
         </main>
     }
 }
 
-/// The analysis: Analyse (with the computer), its progress and Cancel, then each player's error
-/// rate, band and luck, the graph of White's chances, and the roll on the board judged.
-#[allow(clippy::needless_pass_by_value)]
-fn analysis_panel(
-    d: Dispatch,
-    record: RwSignal<Option<Record>>,
-    go_to_command: impl Fn(usize) + Copy + Send + Sync + 'static,
-    (judged_here, cube_here): (Memo<Option<Judged>>, Memo<Vec<Judged>>),
-) -> impl IntoView {
-    let s = d.settings;
-    let analysis = d.nav.analysis;
-    // The game's result per unit of the cube, for the luck-adjusted result.
-    let result = Memo::new(move |_| {
-        record.with(|r| {
-            let g = r.as_ref()?.replay().ok()?;
-            let (outcome, _) = g.result()?;
-            let units = match g.score() {
-                Some(sc) if g.variant().is_standard() => f64::from(sc.kind.multiplier()),
-                _ => 1.0,
-            };
-            Some((outcome.winner(), units))
-        })
-    });
-    let standard = Memo::new(move |_| {
+/// Whether the record is a standard game.
+fn standard_of(record: RwSignal<Option<Record>>) -> Memo<bool> {
+    Memo::new(move |_| {
         record.with(|r| {
             r.as_ref()
                 .is_some_and(|r| r.variant().is_ok_and(|v| v.is_standard()))
         })
-    });
-    let summary = move || {
-        analysis.with(|a| match a {
-            State::Done { players, decisions } => Some(
-                Side::ALL
-                    .into_iter()
-                    .map(|side| {
-                        let p = &players[side];
-                        let lang = s.lang.get();
-                        let count = |mark: &str| {
-                            decisions
-                                .iter()
-                                .filter(|d| d.side == side && d.mark.as_deref() == Some(mark))
-                                .count()
-                        };
-                        let line = i18n::analysis_summary(
-                            lang,
-                            side,
-                            p.decisions,
-                            (count("very_bad"), count("bad")),
-                            p.error_rate,
-                            &p.rating,
-                            p.luck,
-                            luck_adjusted(result.get(), players)[side],
-                        );
-                        view! { <p data-testid=format!("analysis-{}", side.name())>{line}</p> }
-                    })
-                    .collect_view(),
-            ),
-            _ => None,
-        })
-    };
-    let graph = move || {
-        analysis.with(|a| match a {
-            State::Done { decisions, .. } => Some(graph_view(
-                s.lang.get(),
-                standard.get(),
-                &graph_points(decisions),
-                go_to_command,
-            )),
-            _ => None,
-        })
-    };
+    })
+}
+
+/// Under the board: the roll on it judged — the cube's decisions before it (standard), then the
+/// play, in the mover's chances (house rules) or points (standard).
+#[allow(clippy::needless_pass_by_value)]
+fn judged(
+    d: Dispatch,
+    standard: Memo<bool>,
+    (judged_here, cube_here): (Memo<Option<Judged>>, Memo<Vec<Judged>>),
+) -> impl IntoView {
+    let s = d.settings;
     let cube = move || {
         cube_here
             .get()
@@ -308,11 +267,80 @@ fn analysis_panel(
             }
         })
     };
+    view! { <div class="analysis judged-here">{cube}{here}</div> }
+}
+
+/// The analysis: Analyse (with the computer), its progress and Cancel, then each player's part
+/// in words (mistakes, what a decision cost, the luck), the graph of White's chances.
+#[allow(clippy::needless_pass_by_value)]
+fn analysis_panel(
+    d: Dispatch,
+    record: RwSignal<Option<Record>>,
+    go_to_command: impl Fn(usize) + Copy + Send + Sync + 'static,
+) -> impl IntoView {
+    let s = d.settings;
+    let analysis = d.nav.analysis;
+    // The game's result per unit of the cube, for the luck-adjusted result.
+    let result = Memo::new(move |_| {
+        record.with(|r| {
+            let g = r.as_ref()?.replay().ok()?;
+            let (outcome, _) = g.result()?;
+            let units = match g.score() {
+                Some(sc) if g.variant().is_standard() => f64::from(sc.kind.multiplier()),
+                _ => 1.0,
+            };
+            Some((outcome.winner(), units))
+        })
+    });
+    let standard = standard_of(record);
+    let summary = move || {
+        analysis.with(|a| match a {
+            State::Done { players, decisions } => Some(
+                Side::ALL
+                    .into_iter()
+                    .map(|side| {
+                        let p = &players[side];
+                        let lang = s.lang.get();
+                        let count = |mark: &str| {
+                            decisions
+                                .iter()
+                                .filter(|d| d.side == side && d.mark.as_deref() == Some(mark))
+                                .count()
+                        };
+                        let line = i18n::analysis_summary(
+                            lang,
+                            side,
+                            p.decisions,
+                            (count("very_bad"), count("bad")),
+                            (p.error_rate, &p.rating),
+                            p.luck,
+                            luck_adjusted(result.get(), players)[side],
+                            standard.get(),
+                        );
+                        view! { <p data-testid=format!("analysis-{}", side.name())>{line}</p> }
+                    })
+                    .collect_view(),
+            ),
+            _ => None,
+        })
+    };
+    let graph = move || {
+        analysis.with(|a| match a {
+            State::Done { decisions, .. } => Some(graph_view(
+                s.lang.get(),
+                standard.get(),
+                &graph_points(decisions),
+                go_to_command,
+            )),
+            _ => None,
+        })
+    };
     view! {
         <section class="analysis" data-testid="analysis">
             {move || match analysis.get() {
                 State::Running { done, total } => leptos::either::EitherOf3::A(view! {
                     <div class="row">
+                        <span class="stat">{move || s.say(Key::Analysing)}</span>
                         <progress data-testid="analysis-progress" max=total.max(1).to_string()
                             value=done.to_string() aria-label=move || s.say(Key::Analysing)></progress>
                         <button data-testid="analysis-cancel" on:click=move |_| cancel(d)>
@@ -338,12 +366,10 @@ fn analysis_panel(
             <Show when=move || analysis.with(|a| matches!(a, State::Done { .. }))>
                 <details class="what" data-testid="analysis-scale">
                     <summary>{move || s.say(Key::AnalysisScale)}</summary>
-                    {move || i18n::analysis_scale(s.lang.get()).map(|p| view! { <p>{p}</p> }).collect_view()}
+                    {move || i18n::analysis_scale(s.lang.get(), standard.get()).map(|p| view! { <p>{p}</p> }).collect_view()}
                 </details>
             </Show>
             {graph}
-            {cube}
-            {here}
             <Show when=move || analysis.with(|a| matches!(a, State::Done { .. }))>
                 <div class="row">
                     <button class="primary" data-testid="learn-mistakes"

@@ -44,6 +44,22 @@ pub fn StartScreen() -> impl IntoView {
                         on:click=move |_| storage::open(d, kind, true)>{s.say(Key::TakeOver)}</button>
                 </div>
             })}
+            // An invitation nobody has used yet: shown as one, its link again or withdrawn.
+            <Show when=move || nav.invitation.get()>
+                <div class="invitation" data-testid="invitation" role="status">
+                    <strong>{move || s.say(Key::InvitationWaiting)}</strong>
+                    <div class="row">
+                        <button class="primary" data-testid="show-invitation"
+                            on:click=move |_| storage::open(d, Kind::Peer, false)>
+                            {move || s.say(Key::ShowInvitation)}
+                        </button>
+                        <button data-testid="withdraw-invitation"
+                            on:click=move |_| storage::withdraw_invitation(d)>
+                            {move || s.say(Key::WithdrawInvitation)}
+                        </button>
+                    </div>
+                </div>
+            </Show>
             <div class="menu">
                 {move || nav.saved.get().into_iter().filter(|k| nav.busy.get() != Some(*k)).map(|kind| view! {
                     <button class="primary" data-testid="continue" data-kind=kind.name()

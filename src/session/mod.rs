@@ -339,6 +339,19 @@ impl Session {
         matches!(self.core, Core::Local(_))
     }
 
+    /// An invitation nobody has used yet: a game this device hosts (White) that the other
+    /// device has never said a word in and that has not begun. Shown as an invitation waiting,
+    /// never as a game that dropped.
+    #[must_use]
+    pub fn unused_invitation(&self) -> bool {
+        self.remote().is_some_and(|p| {
+            let pg = p.peer_game();
+            pg.seat() == Side::White
+                && pg.logs()[Side::Black].is_empty()
+                && self.game().record().commands.is_empty()
+        })
+    }
+
     /// The peer game, when the other side plays on another device.
     #[must_use]
     pub fn remote(&self) -> Option<&PeerSession> {

@@ -47,6 +47,8 @@ mod worker {
         pause_ms: i32,
         /// The relay refused the page's table (its kind, or its work): tables are not sent to it.
         refuses: bool,
+        /// The relay accepted the page's table last sent (`OK` true).
+        accepted: bool,
     }
 
     #[derive(Default)]
@@ -203,6 +205,7 @@ mod worker {
                     tried: false,
                     pause_ms: 1_000,
                     refuses: false,
+                    accepted: false,
                 })
                 .collect();
             s.generation
@@ -289,7 +292,14 @@ mod worker {
                         .flatten();
                     let is_table = id.is_some();
                     if let Some(id) = id {
-                        STATE.with(|s| s.borrow_mut().table = Some((id, text.clone())));
+                        STATE.with(|s| {
+                            let mut s = s.borrow_mut();
+                            s.table = Some((id, text.clone()));
+                            // Held only once a relay accepts this one.
+                            for r in &mut s.relays {
+                                r.accepted = false;
+                            }
+                        });
                     }
                     send_to_open(&format!("[\"EVENT\",{text}]"), is_table);
                 }
@@ -444,6 +454,7 @@ mod worker {
                     ws.set_onerror(None);
                 }
                 r.open = false;
+                r.accepted = false;
                 r.tried = true;
                 let pause = r.pause_ms;
                 r.pause_ms = (r.pause_ms * 2).min(15_000);
@@ -498,7 +509,7 @@ mod worker {
                 }
                 Some("OK") => {
                     let accepted = parts.get(2).and_then(Value::as_bool) == Some(true);
-                    let refused = STATE.with(|s| {
+                    let counts = STATE.with(|s| {
                         let mut s = s.borrow_mut();
                         let ours = s.table.as_ref().map(|(id, _)| id.as_str())
                             == parts.get(1).and_then(Value::as_str);
@@ -507,11 +518,13 @@ mod worker {
                         }
                         if let Some(r) = s.relays.get_mut(i) {
                             r.refuses = !accepted;
+                            r.accepted = accepted;
                         }
-                        Some(s.relays.iter().filter(|r| r.refuses).count())
+                        let held = s.relays.iter().filter(|r| r.open && r.accepted).count();
+                        Some((s.relays.iter().filter(|r| r.refuses).count(), held))
                     });
-                    if let Some(refused) = refused {
-                        post(&FromWorker::Published { refused });
+                    if let Some((refused, accepted)) = counts {
+                        post(&FromWorker::Published { refused, accepted });
                     }
                 }
                 _ => {}

@@ -554,3 +554,27 @@ fn a_flood_of_acts_that_change_nothing_is_saved_in_batches() {
     let out = p.input(victim, Input::Tick).unwrap();
     assert!(out.effects.contains(&Effect::Save), "{:?}", out.effects);
 }
+
+/// The host's game before the guest says a word is an invitation waiting (issue 50), also
+/// after a reload; once the other device has spoken it is a game, and the guest's never is one.
+#[test]
+fn an_invitation_nobody_used_is_told_apart_from_a_game() {
+    let mut p = Pair::new(BySide::new(0, 0));
+    assert!(p.s[Side::White].unused_invitation());
+    let saved = p.s[Side::White].save();
+    assert!(
+        Session::load(&saved, Dice::Seeded(vrhcaby_rules::SeededDice::new(0)))
+            .unwrap()
+            .unused_invitation()
+    );
+    assert!(
+        !p.s[Side::Black].unused_invitation(),
+        "the guest's is no invitation"
+    );
+    p.open();
+    p.wait_moving();
+    assert!(!p.s[Side::White].unused_invitation());
+    assert!(
+        !Session::hot_seat(Dice::Seeded(vrhcaby_rules::SeededDice::new(1))).unused_invitation()
+    );
+}
