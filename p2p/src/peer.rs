@@ -143,6 +143,9 @@ struct Judge {
     late_judged: Option<u32>,
     /// When this device got the other's commitment for a roll.
     their_commit: Option<(u32, Millis)>,
+    /// Our move clock as our own act started it: its deadline (shared time) and when we made
+    /// the act (this device's clock).
+    own_start: Option<(Millis, Millis)>,
 }
 
 /// One device's side of a game between two devices.
@@ -492,6 +495,15 @@ impl PeerGame {
         if self.link.up {
             out.send.push(Message::Act { n, act: a });
             self.sent_now(n as usize, now);
+        }
+        // Our act started (or restarted) our own move clock: when, by our own clock.
+        let g = &self.cur.game;
+        if g.phase() == Phase::Moving && g.turn() == Some(self.seat) {
+            if let Some(d) = g.deadline() {
+                if self.judge.own_start.map(|(dd, _)| dd) != Some(d) {
+                    self.judge.own_start = Some((d, now));
+                }
+            }
         }
         self.refresh(now);
         Ok(out)

@@ -375,9 +375,13 @@ fn an_accept_waiting_for_a_withheld_act_is_judged_when_it_becomes_usable() {
 // ---------------------------------------------------------------------------------------------
 // 4. Backdating reached 9 s.
 
-/// Answers ~4 s late from the start hold our uncertainty at 2 s; then one answer to a
-/// 10 s-old heartbeat and 4.9 s of silence: v4 believed a move stamped 9 s before the last
-/// thing it heard. The bound is 7 s (README), whatever the channel's state.
+/// One answer to a 10 s-old heartbeat, then 4.9 s of silence: no stamp is believed more than
+/// the stated bound (7 s: the delivery allowance, at most 5 s, and the clocks' uncertainty, at
+/// most 2 s — README) before the last thing this device heard, in its own shared time. (The red
+/// team's 9 s were that bound in true time, with the uncertainty held at 2 s by answers held
+/// 4 s from the start; what that uncertainty opened to a claim is closed by
+/// `late_answers_cannot_open_the_door_to_an_early_claim`. This one holds against v4 too: a
+/// guard on the bound.)
 #[test]
 fn no_stamp_reaches_back_more_than_the_stated_bound() {
     let (mut net, late) = started(107);
@@ -609,3 +613,111 @@ fn acts_far_ahead_cannot_make_every_act_a_hello() {
     let secs = (net.clock(honest) - start) / 1_000 + 1;
     assert!(hellos as u64 <= secs, "{hellos} hellos in {secs} s");
 }
+
+/// Answers held ~4 s from the start pinned our clocks' uncertainty at 2 s, so a claim could
+/// come 3.9 s before our clock ran out. A clock our own move started is judged by our own clock
+/// alone: the claim comes 60 s and the grace after our move at the earliest.
+#[test]
+fn late_answers_cannot_open_the_door_to_an_early_claim() {
+    let mut net = Net::new("withholding-late", 115, (0, 0));
+    let (honest, attacker) = (Side::White, Side::Black);
+    // Every answer of the cheater's is to our heartbeat of 3.9 s before.
+    net.filter = Some(no_beats_from(attacker));
+    net.connect();
+    let mut ours: Vec<Millis> = Vec::new();
+    let mut answer_old = |net: &mut Net, ours: &mut Vec<Millis>, cap: usize| {
+        if let Some(b) = net.last_beat[honest] {
+            if ours.last() != Some(&b) {
+                ours.push(b);
+            }
+        }
+        let now = net.clock(honest);
+        if let Some(&old) = ours.iter().rev().find(|&&b| b + 3_800 <= now) {
+            let have = our_acts(net, honest).min(cap);
+            let _ = net.inject(honest, common::heartbeat(net.clock(attacker), old, 0, have));
+        }
+        // (The cheater's own device hears our answers to its heartbeats, as it would: its
+        // clock is synchronised, ours only through its late answers.)
+        if let Some(b) = net.last_beat[attacker] {
+            let have = our_acts(net, attacker);
+            let _ = net.inject(attacker, common::heartbeat(net.clock(honest), b, 0, have));
+        }
+    };
+    // (Answers come 0.9 s into each second: each to our heartbeat of 3.9 s before.)
+    net.run(900);
+    for _ in 0..30 {
+        net.run(1_000);
+        answer_old(&mut net, &mut ours, usize::MAX);
+    }
+    // Play until it is our move; we move at once.
+    for _ in 0..200 {
+        let g = net.game(honest);
+        if g.phase() == Phase::Moving && g.turn() == Some(honest) {
+            break;
+        }
+        if g.phase() == Phase::Moving && g.turn() == Some(attacker) {
+            net.play_turn(500);
+        }
+        net.run(1_000);
+        answer_old(&mut net, &mut ours, usize::MAX);
+    }
+    assert_eq!(
+        net.game(honest).turn(),
+        Some(honest),
+        "our move: {:?} {:?} offset {} logs {} {} / {} {} errors {:?}",
+        net.game(honest).phase(),
+        net.dev[honest].errors,
+        net.dev[honest].pg.clock_offset(),
+        net.dev[honest].pg.logs()[honest].len(),
+        net.dev[honest].pg.logs()[attacker].len(),
+        net.dev[attacker].pg.logs()[honest].len(),
+        net.dev[attacker].pg.logs()[attacker].len(),
+        net.dev[attacker].errors,
+    );
+    let before = our_acts(&net, honest);
+    net.move_once(honest).unwrap();
+    assert_eq!(net.game(honest).turn(), Some(honest), "our turn goes on");
+    let d = net.game(honest).deadline().unwrap();
+    assert!(
+        net.dev[honest].pg.clock_offset().abs() < 3_000,
+        "offset {}",
+        net.dev[honest].pg.clock_offset()
+    );
+    // Our time still runs; the cheater claims 3.9 s before it runs out by our clock.
+    // (Its answers never say it holds our move.)
+    while net.shared(honest) + 3_900 < d {
+        net.run(100);
+        if net.clock(honest) % 1_000 == 900 {
+            answer_old(&mut net, &mut ours, before);
+        }
+    }
+    // (Its `seen` leaves out our last move: the claim is judged where the fold puts it, after
+    // that move, with the clocks' tolerance — not by the shortcut for a claim that saw it.)
+    let seen = before;
+    let msg = forge_seen(
+        &net,
+        honest,
+        Act::Cmd(Command::ClaimWin { side: attacker }),
+        d + GRACE,
+        seen,
+    );
+    // (Stamped ahead of our clock, it waits for it, and is judged as of when it came.)
+    let got = net.inject(honest, msg);
+    assert!(
+        matches!(got, Ok(()) | Err(PeerError::EarlyClaim)),
+        "{got:?}"
+    );
+    net.run(6_000);
+    assert_not_lost(&net, honest);
+    assert!(
+        got.is_err()
+            || net.dev[honest]
+                .errors
+                .iter()
+                .any(|e| matches!(e, PeerError::EarlyClaim)),
+        "{:?}",
+        net.dev[honest].errors
+    );
+}
+
+const GRACE: Millis = vrhcaby_p2p::GRACE_MS;

@@ -66,6 +66,9 @@ struct Saved {
     judge_clock: Option<(Millis, Millis)>,
     #[serde(default)]
     judge_exchange: Option<(u32, Millis)>,
+    /// Our move clock as our own act started it: (deadline, when we made the act).
+    #[serde(default)]
+    own_start: Option<(Millis, Millis)>,
     /// What the other device's messages bound of its later acts: `(made, at, have)` (S20).
     #[serde(default)]
     marks: Vec<(u32, Millis, u32)>,
@@ -113,6 +116,7 @@ impl PeerGame {
             heard_until: None,
             judge_clock: self.judge.clock,
             judge_exchange: self.judge.exchange,
+            own_start: self.judge.own_start,
             marks: self.marks.iter().map(|m| (m.made, m.at, m.have)).collect(),
             holds: self.holds,
             refused: self.refused.clone(),
@@ -198,6 +202,7 @@ impl PeerGame {
         pg.link.last_tick = saved.alive;
         pg.judge.clock = saved.judge_clock;
         pg.judge.exchange = saved.judge_exchange;
+        pg.judge.own_start = saved.own_start;
         let theirs = u32::try_from(pg.logs[!pg.seat].len()).unwrap_or(u32::MAX);
         let ours = u32::try_from(pg.logs[pg.seat].len()).unwrap_or(u32::MAX);
         if let Some(at) = saved.heard_until {

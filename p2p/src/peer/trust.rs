@@ -12,6 +12,9 @@ use crate::fold::{Fold, GRACE_MS};
 
 /// How late after the answer time an answer to our offer may come while the link is up.
 const ANSWER_TOL_MS: Millis = 1_500;
+/// A claim on a clock our own act started may come this much before 60 s and the grace have
+/// passed on our own clock (ticks and rounding).
+const CLAIM_SLACK_MS: Millis = 250;
 
 impl PeerGame {
     /// S17: an act of the other device that took effect against this device stands only where
@@ -62,6 +65,19 @@ impl PeerGame {
             }
             Command::ClaimWin { .. } => match landed.deadline {
                 Some(d) if came.saturating_add(tol) < d => Err(PeerError::EarlyClaim),
+                // A clock our own act started: the claimant saw it start only when our act
+                // reached it, so its claim reaches us 60 s and the grace after we made it at the
+                // earliest, by our own clock alone — whatever the clocks' uncertainty (issue 49:
+                // answers held 4 s pinned it at 2 s, and a claim came 3.9 s early).
+                Some(d)
+                    if self.judge.own_start.is_some_and(|(dd, at)| {
+                        dd == d
+                            && recv.at.saturating_add(CLAIM_SLACK_MS)
+                                < at.saturating_add(vrhcaby_rules::MOVE_TIME_MS + GRACE_MS)
+                    }) =>
+                {
+                    Err(PeerError::EarlyClaim)
+                }
                 _ => Ok(()),
             },
             Command::AcceptDraw { .. } | Command::DeclineDraw { .. } => match landed.deadline {
