@@ -200,6 +200,9 @@ impl PeerGame {
             }
         }
         pg.link.last_tick = saved.alive;
+        // What it last heard of the other stays known: a judge restored with its deadlines
+        // must not take the moments before its first message since the load for a silence.
+        pg.link.last_heard = saved.heard;
         pg.judge.clock = saved.judge_clock;
         pg.judge.exchange = saved.judge_exchange;
         pg.judge.own_start = saved.own_start;
