@@ -625,7 +625,7 @@ fn late_answers_cannot_open_the_door_to_an_early_claim() {
     net.filter = Some(no_beats_from(attacker));
     net.connect();
     let mut ours: Vec<Millis> = Vec::new();
-    let mut answer_old = |net: &mut Net, ours: &mut Vec<Millis>, cap: usize| {
+    let answer_old = |net: &mut Net, ours: &mut Vec<Millis>, cap: usize| {
         if let Some(b) = net.last_beat[honest] {
             if ours.last() != Some(&b) {
                 ours.push(b);
