@@ -509,7 +509,12 @@ fn a_table_is_listed_no_longer_than_a_table_lives() {
     lobby.take_with(&most, NOW, 0).unwrap();
     assert_eq!(lobby.list(NOW + MAX_TTL_S - 1, None, None).len(), 1);
     assert!(lobby.list(NOW + MAX_TTL_S, None, None).is_empty());
-    const { assert!(MAX_TTL_S < 4 * 60, "a table needs two minutes, a little more at most") };
+    const {
+        assert!(
+            MAX_TTL_S < 4 * 60,
+            "a table needs two minutes, a little more at most"
+        )
+    };
 }
 
 /// A flood of tables evicted a withdrawal, and a replay of the withdrawn table brought it back.
