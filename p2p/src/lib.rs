@@ -21,6 +21,6 @@ pub use error::PeerError;
 pub use fold::GRACE_MS;
 pub use message::{decode, encode, Message, MAX_MESSAGE_LEN, VERSION};
 pub use peer::{
-    is_player_command, next_game_id, rematch_id, Divergence, Output, PeerGame, DELIVERY_MS,
-    HEARTBEAT_MS, MAX_ACTS, OFFLINE_AFTER_MS, PRESENCE_TOLERANCE_MS,
+    is_player_command, next_game_id, rematch_id, Divergence, Output, PeerGame, HEARTBEAT_MS,
+    MAX_ACTS, OFFLINE_AFTER_MS, PRESENCE_TOLERANCE_MS,
 };

@@ -30,8 +30,6 @@ pub use save::{next_game_id, rematch_id};
 pub const OFFLINE_AFTER_MS: Millis = 5_000;
 /// How often this device sends a heartbeat.
 pub const HEARTBEAT_MS: Millis = 1_000;
-/// An act sent while the link stayed up this long has arrived (a reliable, ordered channel).
-pub const DELIVERY_MS: Millis = 5_000;
 /// A judgement about this device (offline, late with the dice) is taken only if this device
 /// itself saw the link down within this much of its time.
 pub const PRESENCE_TOLERANCE_MS: Millis = 15_000;

@@ -322,13 +322,10 @@ impl PeerGame {
                 Err(self.refuse(n, a, PeerError::Changed { n }))
             };
         }
-        // S20: once the channel has settled (the other answered a heartbeat of ours on it), an
-        // act that comes bounds every later act of its author (made after it was sent); and
-        // once the acts it lacks are withheld (`withheld`), one that comes after a gap bounds
-        // every act of the gap.
         // S20: an act that comes after a gap announces the acts of the gap; once they are
         // withheld (see `withheld`), each is judged as if made now at the earliest. Once the
-        // channel has settled, an act that comes bounds every later act of its author.
+        // channel has settled (the other answered a heartbeat of ours on it), an act that comes
+        // binds every later act of its author (made after it was sent).
         if n > len {
             self.announce(n, now);
         }
