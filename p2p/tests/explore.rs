@@ -15,7 +15,9 @@
 //! 3. it never freezes: when the cheater has been due (its move, its dice part) for 60 s, the
 //!    grace and 5 s more by the honest device's clock, its player may press Don't wait, or the
 //!    game has moved on;
-//! 4. no step takes long (a flood of the cheater's acts costs what any act costs).
+//! 4. standard backgammon (S18): a choice before a roll (a resignation offer, a double) that
+//!    came after our reveal of that roll never counts before the roll is thrown;
+//! 5. no step takes long (a flood of the cheater's acts costs what any act costs).
 //!
 //! Each step of the cheater is one of: its own device acts (a legal move), a forged act (a move,
 //! a claim, an `offline` or `dice_late` judgement about the honest side, a tick) with a stamp
@@ -38,6 +40,8 @@ use vrhcaby_rules::{Command, Millis, Outcome, Phase, Reason, Side, MOVE_TIME_MS}
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Stamp {
+    /// 1 ms before our last act, "not having seen" it (a crossing made up after the fact).
+    BeforeOurLast,
     BeforeDeadline,
     InGrace,
     AfterGrace,
@@ -48,6 +52,9 @@ enum Stamp {
 enum Forged {
     Move,
     Claim,
+    /// Standard: a choice before the roll (S18).
+    OfferResign,
+    Double,
     Offline,
     DiceLate,
     Tick,
@@ -83,9 +90,16 @@ fn steps() -> Vec<Step> {
     for (what, stamps) in [
         (
             Forged::Move,
-            &[Stamp::BeforeDeadline, Stamp::InGrace, Stamp::Now][..],
+            &[
+                Stamp::BeforeOurLast,
+                Stamp::BeforeDeadline,
+                Stamp::InGrace,
+                Stamp::Now,
+            ][..],
         ),
         (Forged::Claim, &[Stamp::InGrace, Stamp::AfterGrace][..]),
+        (Forged::OfferResign, &[Stamp::BeforeOurLast, Stamp::Now][..]),
+        (Forged::Double, &[Stamp::BeforeOurLast, Stamp::Now][..]),
         (Forged::Offline, &[Stamp::BeforeDeadline][..]),
         (Forged::DiceLate, &[Stamp::Now][..]),
         (Forged::Tick, &[Stamp::Now][..]),
@@ -134,6 +148,9 @@ struct State {
     cut: bool,
     /// The honest side recorded a win (it claimed, or the cheater was judged offline).
     won: bool,
+    /// Standard: each forged choice before a roll (a resignation offer, a double) — the roll
+    /// being thrown when it came, and whether our reveal of it was already out then.
+    choices: Vec<(u32, bool)>,
 }
 
 fn no_beats(_: Side, m: &Message) -> bool {
@@ -163,6 +180,11 @@ impl State {
         if self.net.dev[h].pg.can_claim(self.net.clock(h)) {
             let _ = self.net.act(h, Command::ClaimWin { side: h });
         }
+        // Standard: it rolls at once rather than double.
+        if self.net.game(h).can_double() == Ok(h) {
+            self.net.dev[h].pg.choose_roll();
+            self.net.step(h);
+        }
         for _ in 0..4 {
             let g = self.net.game(h);
             if g.phase() != Phase::Moving || g.turn() != Some(h) {
@@ -179,7 +201,10 @@ impl State {
         let (h, c) = (self.honest, self.cheater());
         let now = self.net.shared(c);
         let d = self.deadline();
+        let ours = self.net.dev[h].pg.logs()[h].clone();
+        let last = ours.last().map(|a| a.t);
         let t = match (stamp, d) {
+            (Stamp::BeforeOurLast, _) => last.map_or(now, |t| t.saturating_sub(1)),
             (Stamp::BeforeDeadline, Some(d)) => d.saturating_sub(1),
             (Stamp::InGrace, Some(d)) => d + GRACE_MS - 100,
             (Stamp::AfterGrace, Some(d)) => d + GRACE_MS + 100,
@@ -200,15 +225,37 @@ impl State {
             Forged::Claim => Command::ClaimWin { side: c },
             Forged::Offline => Command::Offline { side: h },
             Forged::DiceLate => Command::DiceLate { side: h },
+            Forged::OfferResign => Command::OfferResign {
+                side: c,
+                kind: vrhcaby_rules::Kind::Single,
+            },
+            Forged::Double => Command::Double { side: c },
             Forged::Tick => Command::Tick,
         };
-        let seen = if stale {
+        let seen = if stamp == Stamp::BeforeOurLast {
+            ours.len().saturating_sub(1)
+        } else if stale {
             self.stale
         } else {
-            self.net.dev[h].pg.logs()[h].len()
+            ours.len()
         };
         let msg = common::forge_seen(&self.net, h, Act::Cmd(cmd), t, seen);
+        if matches!(what, Forged::OfferResign | Forged::Double) {
+            // When it came, against our reveal of the roll being thrown (S18's invariant).
+            let revealed = self.our_reveal(self.net.dev[h].pg.roll_index());
+            self.choices
+                .push((self.net.dev[h].pg.roll_index(), revealed.is_some()));
+        }
         let _ = self.net.inject(h, msg);
+    }
+
+    /// Our reveal of roll `roll`, if we made one: its stamp.
+    fn our_reveal(&self, roll: u32) -> Option<Millis> {
+        let h = self.honest;
+        self.net.dev[h].pg.logs()[h]
+            .iter()
+            .find(|a| matches!(a.act, Act::Reveal { roll: r, .. } if r == roll))
+            .map(|a| a.t)
     }
 
     fn beat(&mut self, echo: bool, stale: bool, all_made: bool) {
@@ -307,6 +354,19 @@ impl State {
         if self.won {
             return Err("a win it recorded was undone".into());
         }
+        // S18: dice are unknown until every choice before them is made — a choice that came
+        // after our reveal of a roll never counts before that roll is thrown.
+        let thrown = vrhcaby_rules::proof::thrown(g.record()).len() as u32;
+        let late_choice = self
+            .choices
+            .iter()
+            .any(|&(roll, after)| after && roll >= thrown);
+        if late_choice && matches!(g.phase(), Phase::ResignOffered | Phase::Doubled) {
+            return Err(format!(
+                "a choice after our reveal counted: {:?}",
+                g.phase()
+            ));
+        }
         let waiting = match g.phase() {
             Phase::Moving => g.turn() == Some(self.cheater()),
             Phase::Lot | Phase::Rolling => true,
@@ -378,11 +438,46 @@ fn start(seed: u64, honest_moves: bool) -> State {
         stale,
         cut: false,
         won: false,
+        choices: Vec::new(),
     };
     if honest_moves {
         // The honest player's first move is made at once; the cheater answers from there.
         s.honest_plays();
     }
+    s
+}
+
+/// Standard backgammon on the house clock, a 5-point match: the opening played, the next roll
+/// falling due with its roller free to double (our side in one start, the cheater in the other).
+fn start_standard(seed: u64) -> State {
+    let variant = vrhcaby_rules::Variant::standard(vrhcaby_rules::Options {
+        clock: vrhcaby_rules::Clock::House,
+        ..vrhcaby_rules::Options::match_to(5)
+    })
+    .expect("a standard variant");
+    let mut net = Net::new_under("explore-std", seed, (0, 0), variant);
+    net.connect();
+    net.run(10_000);
+    let first = net.game(Side::White).turn().expect("the opening's winner");
+    // The roller after the opening turn is the other side: ours in one seed, the cheater's in
+    // the other.
+    let honest = if seed % 2 == 1 { !first } else { first };
+    net.play_turn(500);
+    net.run(2_000);
+    let stale = net.dev[!honest].pg.logs()[honest].len();
+    let mut s = State {
+        net,
+        honest,
+        stale,
+        cut: false,
+        won: false,
+        choices: Vec::new(),
+    };
+    // The cheater holds its acts back from here on (its part of the roll among them) until a
+    // step releases them; our player, if it is the roller, chooses to roll at once.
+    s.net.holding_acts[!honest] = true;
+    s.honest_plays();
+    s.net.run(300);
     s
 }
 
@@ -397,6 +492,10 @@ fn an_exploring_cheater_breaks_no_invariant() {
     let t0 = std::time::Instant::now();
     for (seed, honest_moves) in [(301, false), (302, true)] {
         let s = start(seed, honest_moves);
+        explore(&s, depth, &all, &mut Vec::new(), &mut stats);
+    }
+    for seed in [303, 304] {
+        let s = start_standard(seed);
         explore(&s, depth, &all, &mut Vec::new(), &mut stats);
     }
     println!(
