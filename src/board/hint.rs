@@ -16,7 +16,8 @@ pub(super) fn hint_arrows(view: Memo<BoardView>, view_of: Memo<View>) -> impl In
         let v = view_of.get();
         let mut counts = view.with(|m| *m.position.side(h.side));
         let many = h.steps.len() > 1;
-        let mut badges: Vec<(f64, f64)> = Vec::new();
+        // The point numbers are in the way of a badge too (one never covers a number).
+        let mut badges: Vec<(f64, f64)> = (1..=24).map(|w| v.number_xy(w)).collect();
         let arrows: Vec<_> = h
             .steps
             .iter()

@@ -78,7 +78,10 @@ pub fn install(d: Dispatch, resume: fn(Dispatch)) {
             .game
             .session
             .with(|s| s.as_ref().is_some_and(|s| s.kind() == Kind::Peer));
-        if !peer && d.nav.screen.get() != Screen::Friend {
+        // (A stranger's game on its way has no game yet on the guest's page, nor the friend
+        // screen: "Someone sat down" shows meanwhile.)
+        let sat = SAT_AT.with(std::cell::Cell::get).is_some();
+        if !peer && d.nav.screen.get() != Screen::Friend && !sat {
             close();
             room::leave();
             d.nav.link.set(LinkState::Offline);

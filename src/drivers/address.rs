@@ -4,9 +4,9 @@
 //! never off the page but from the start screen; a screen opened by itself (a shared address, a
 //! reload) stands on an entry of the start screen. Every screen opens scrolled to its top.
 //!
-//! The entries this page pushed are mirrored in `STACK` (the history state of each is its index
-//! there): going to a screen already in it goes back to it (`history.go`), so the way back is
-//! never longer than the way in.
+//! The entries this page made are mirrored in `STACK` (the history state of each is its index
+//! there; `AT` is the one shown, the entries after it are the way Forward): going to a screen on
+//! the way back goes back to it (`history.go`), so the way back is never longer than the way in.
 
 use std::cell::RefCell;
 
@@ -16,7 +16,8 @@ use wasm_bindgen::JsValue;
 use crate::state::{Dispatch, Screen};
 
 thread_local! {
-    static STACK: RefCell<Vec<Screen>> = const { RefCell::new(Vec::new()) };
+    /// The screens of this page's entries, and the index of the one shown.
+    static STACK: RefCell<(Vec<Screen>, usize)> = const { RefCell::new((Vec::new(), 0)) };
 }
 
 /// The fragment that names each screen that has one (the others keep the start screen's
@@ -61,7 +62,7 @@ pub fn install(d: Dispatch) {
     // The app puts every screen at its top itself (the browser would restore an old offset).
     let _ = js_sys::Reflect::set(&h, &"scrollRestoration".into(), &"manual".into());
     let _ = h.replace_state_with_url(&JsValue::from_f64(0.0), "", Some(url(Screen::Start)));
-    STACK.with(|s| *s.borrow_mut() = vec![Screen::Start]);
+    STACK.with(|s| *s.borrow_mut() = (vec![Screen::Start], 0));
     let screen = d.nav.screen;
     Effect::new(move |prev: Option<Screen>| {
         let now = screen.get();
@@ -79,9 +80,9 @@ pub fn install(d: Dispatch) {
             .and_then(|s| s.as_f64())
             .map_or(0, |n| n as usize);
         let shown = STACK.with(|s| {
-            let mut s = s.borrow_mut();
-            s.truncate(at + 1);
-            s.last().copied().unwrap_or(Screen::Start)
+            let (stack, now) = &mut *s.borrow_mut();
+            *now = at.min(stack.len().saturating_sub(1));
+            stack.get(*now).copied().unwrap_or(Screen::Start)
         });
         // Forward to a game that is no longer here: the start screen.
         let shown = if shown == Screen::Game && d.game.session.with_untracked(Option::is_none) {
@@ -101,28 +102,28 @@ pub fn install(d: Dispatch) {
 fn follow(screen: Screen) {
     let Some(h) = history() else { return };
     STACK.with(|s| {
-        let mut s = s.borrow_mut();
-        if s.last() == Some(&screen) {
+        let (stack, now) = &mut *s.borrow_mut();
+        if stack.get(*now) == Some(&screen) {
             return;
         }
-        if let Some(k) = s.iter().position(|x| *x == screen) {
-            let _ = h.go_with_delta(k as i32 - (s.len() as i32 - 1));
-            s.truncate(k + 1);
+        if let Some(k) = stack[..*now].iter().position(|x| *x == screen) {
+            let _ = h.go_with_delta(k as i32 - *now as i32);
+            *now = k;
             return;
         }
         let way_in = matches!(
-            s.last(),
+            stack.get(*now),
             Some(Screen::Friend | Screen::Computer | Screen::Lobby)
         );
         if screen == Screen::Game && way_in {
-            s.pop();
-        }
-        let at = JsValue::from_f64(s.len() as f64);
-        if screen == Screen::Game && way_in {
-            let _ = h.replace_state_with_url(&at, "", Some(url(screen)));
+            stack[*now] = screen;
+            let _ =
+                h.replace_state_with_url(&JsValue::from_f64(*now as f64), "", Some(url(screen)));
         } else {
-            let _ = h.push_state_with_url(&at, "", Some(url(screen)));
+            *now += 1;
+            stack.truncate(*now);
+            stack.push(screen);
+            let _ = h.push_state_with_url(&JsValue::from_f64(*now as f64), "", Some(url(screen)));
         }
-        s.push(screen);
     });
 }

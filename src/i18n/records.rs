@@ -81,10 +81,13 @@ pub fn history_mode(lang: Lang, kind: &str, level: Option<&str>) -> String {
 /// "My games": a game's points and length.
 #[must_use]
 pub fn history_detail(lang: Lang, points: u16, moves: u32) -> String {
-    match lang {
-        Lang::Cs => format!("{points} b. · {moves} posunů"),
-        Lang::En => format!("{points} pt · {moves} moves"),
-    }
+    let points = super::points(lang, points);
+    let moves = match lang {
+        Lang::Cs => cs_count(moves as usize, "posun", "posuny", "posunů"),
+        Lang::En if moves == 1 => "1 move".to_owned(),
+        Lang::En => format!("{moves} moves"),
+    };
+    format!("{points} · {moves}")
 }
 
 /// "My games": the totals of one kind of game.

@@ -62,11 +62,15 @@ test('a record analysed in the viewer: marks, error rates, the graph, the best p
   await openRecord(page);
   await page.getByTestId('analyse').click();
   await page.getByTestId('analysis-white').waitFor({ timeout: 60_000 });
-  assert.match(await page.getByTestId('analysis-white').innerText(), /^Bílý, \d+ rozhodnutí: .+\. V této hře hrál jako .+ \(chybovost \d+,\d\)\. Štěstí .+ \([+-]\d,\d\d\)\.$/);
+  // In a player's words (issue 50): what a decision cost in winning chances, the dice's luck in
+  // games; no "equity", no bare error rate.
+  assert.match(await page.getByTestId('analysis-white').innerText(), /^Bílý, \d+ rozhodnutí: .+\. Rozhodnutí ho stálo v průměru \d+,\d+\s% šance na výhru: v této hře hrál jako .+\. Kostky (mu přidaly \+\d,\d\d|mu ubraly \d,\d\d|byly vyrovnané \([+-]\d,\d\d) hry\)?\.$/);
+  assert.equal(await page.getByTestId('replay-title').innerText(), 'Rozbor hry');
   assert.match(await page.getByTestId('analysis-black').innerText(), /^Černý, /);
   // The numbers explained one tap away; the graph with its scale, axes and legend.
   await page.getByTestId('analysis-scale').locator('summary').click();
-  assert.match(await page.getByTestId('analysis-scale').innerText(), /pod 5 supervelmistr/);
+  assert.match(await page.getByTestId('analysis-scale').innerText(), /pod 0,25\s% supervelmistr/);
+  assert.doesNotMatch(await page.getByTestId('analysis-scale').innerText(), /ekvit/);
   const axes = await page.locator('[data-testid=analysis-graph] text').allTextContents();
   for (const t of ['0\u00a0%', '50\u00a0%', '100\u00a0%', 'Šance Bílého', 'tahy', '1', '4']) assert.ok(axes.includes(t), `${t} in ${JSON.stringify(axes)}`);
   assert.match(await page.getByTestId('graph-legend').innerText(), /hrubá chyba \(\?\?\)/);
@@ -122,7 +126,8 @@ test('Cancel stops an analysis; a finished game is analysed from its result; Eng
   await page.getByTestId('replay').waitFor();
   await page.getByTestId('analysis-white').waitFor({ timeout: 60_000 });
   // The game is over: the luck-adjusted result follows.
-  assert.match(await page.getByTestId('analysis-white').innerText(), /^White, \d+ decisions?: .+\. In this game the play was at .+ level \(error rate \d+\.\d\)\. Luck .+ \([+-]\d\.\d\d\)\. Luck-adjusted result: [+-]\d\.\d\d\.$/);
+  assert.match(await page.getByTestId('analysis-white').innerText(), /^White, \d+ decisions?: .+\. A decision cost \d+\.\d+% of the winning chances on average: in this game the play was at .+ level\. The dice .+ games\)?\. Without the dice's luck: [+-]\d\.\d\d games\.$/);
+  assert.equal(await page.getByTestId('replay-title').innerText(), 'Game analysis');
   await axeClean(page, 'analysis (en)');
   assert.deepEqual(page.errors, []);
 });

@@ -47,7 +47,8 @@ async function play(a, b, n) {
 test('two strangers meet at a table and play; a third page sees the tables come and go', { timeout: 180_000 }, async () => {
   const watcher = await enter([relay.url], { open: false });
   const owner = await enter([relay.url]);
-  assert.equal(await owner.getByTestId('lobby-status').getAttribute('data-state'), 'open');
+  // Said open once the relay has accepted the table (NIP-01's OK).
+  await owner.waitForFunction(() => document.querySelector('[data-testid=lobby-status]').getAttribute('data-state') === 'open', null, { timeout: 10_000 });
   assert.match(await owner.getByTestId('lobby-wish').innerText(), /české vrhcáby · s hodinami · čeština/);
   // The watcher sees the owner's table; the owner does not list its own.
   await watcher.waitForFunction(() => document.querySelectorAll('[data-testid=table-list] [data-table]').length === 1, null, { timeout: 10_000 });

@@ -51,10 +51,13 @@ test('two devices play peer-to-peer; the one left alone wins when the other\'s t
   // the page recomputes from both players' commitments and secrets.
   const pageVerdicts = new Map();
   for (const page of [host, guest]) {
+    // One check a roll played (the roll on the board, not played yet, has none).
     const checks = page.getByTestId('check-roll');
     const turns = await page.getByTestId('move-list').locator('li').count();
-    assert.equal(await checks.count(), turns, 'one check a roll');
-    for (const at of [0, turns - 1]) {
+    const moving = await page.locator('svg.board').getAttribute('data-phase') === 'moving';
+    assert.equal(await checks.count(), moving ? turns - 1 : turns, 'one check a roll played');
+    assert.match(await checks.first().innerText(), /Ověřit kostky/, 'the control says what it does');
+    for (const at of [0, (await checks.count()) - 1]) {
       await checks.nth(at).click();
       const proof = page.getByTestId('roll-proof');
       await proof.waitFor();
