@@ -141,7 +141,7 @@ impl Fold {
     }
 
     /// Which log's next act comes first (`None`: both consumed).
-    pub fn pick(&self, logs: &BySide<Vec<Authored>>) -> Option<Side> {
+    pub fn pick(&self, logs: &BySide<Vec<Authored>>, game_id: &str) -> Option<Side> {
         let w = logs.white.get(self.pos.white);
         let b = logs.black.get(self.pos.black);
         match (w, b) {
@@ -153,6 +153,8 @@ impl Fold {
                     Some(Side::Black)
                 } else if b.seen as usize > self.pos.white {
                     Some(Side::White)
+                } else if let Some(side) = self.judgement_ahead(logs, game_id) {
+                    Some(side)
                 } else {
                     Some(self.crossing(logs, w, b))
                 }
@@ -205,6 +207,54 @@ impl Fold {
         }
     }
 
+    /// S16 through a chain of crossings: the two heads cross, and one side's log holds, a few
+    /// acts on, a judgement that the other's head had not seen and that takes effect where it
+    /// lands (after its author's acts before it). That side goes first — up to its judgement —
+    /// so an act of the other that its author had not received by the deadline it judged
+    /// cannot be put before the judgement by crossing an earlier act of the judge (a withheld
+    /// reveal released after an R18 judgement, completing the exchange through the judge's own
+    /// reveal before it). Both devices fold alike.
+    fn judgement_ahead(&self, logs: &BySide<Vec<Authored>>, game_id: &str) -> Option<Side> {
+        const AHEAD: usize = 64;
+        let mut found: Option<(Side, Millis)> = None;
+        for author in Side::ALL {
+            let start = self.pos[author];
+            let log = &logs[author];
+            let Some(j) = log
+                .iter()
+                .enumerate()
+                .skip(start + 1)
+                .take(AHEAD)
+                .find(|(_, a)| judged(&a.act, author))
+                .map(|(j, _)| j)
+            else {
+                continue;
+            };
+            // (The head itself is the plain crossing rule's.) It takes effect where it lands —
+            // its author's acts before it folded first, each as its author made it: where one of
+            // them does not apply there (it needed an act of the other side first), the
+            // judgement was about a later deadline than this crossing, and the plain rule holds.
+            let mut trial = self.clone();
+            trial.voids.clear();
+            trial.events.clear();
+            if log[start..j]
+                .iter()
+                .any(|a| trial.apply(author, a, game_id).is_err())
+            {
+                continue;
+            }
+            trial.pos[author] = j;
+            if !trial.effective(logs, author) {
+                continue;
+            }
+            let t = log[j].t;
+            if found.is_none_or(|(_, ft)| t < ft) {
+                found = Some((author, t));
+            }
+        }
+        found.map(|(side, _)| side)
+    }
+
     /// Whether the judgement at the head of `author`'s log takes effect here: it ends the
     /// game or makes the other side late (with the `dice_late` that follows an `offline`).
     /// One that would not (the state moved on) is ordered by its stamp like any act, so it
@@ -234,7 +284,7 @@ impl Fold {
 
     /// Consumes the next act; returns its author.
     pub fn step_next(&mut self, logs: &BySide<Vec<Authored>>, game_id: &str) -> Option<Side> {
-        let side = self.pick(logs)?;
+        let side = self.pick(logs, game_id)?;
         let index = self.pos[side];
         let act = logs[side][index];
         self.pos[side] += 1;

@@ -618,7 +618,7 @@ impl PeerGame {
     fn advance_base(&mut self) {
         let acked = self.acked();
         loop {
-            match self.base.pick(&self.logs) {
+            match self.base.pick(&self.logs, &self.game_id) {
                 Some(side) if side == self.seat && self.base.pos[side] >= acked => break,
                 Some(_) => {
                     self.base.step_next(&self.logs, &self.game_id);
