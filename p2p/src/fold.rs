@@ -207,9 +207,10 @@ impl Fold {
         }
     }
 
-    /// S16 through a chain of crossings: the two heads cross, and one side's log holds, a few
-    /// acts on, a judgement that the other's head had not seen and that takes effect where it
-    /// lands (after its author's acts before it). That side goes first — up to its judgement —
+    /// S16 through a chain of crossings: the two heads cross, and one side's log holds, at its
+    /// head or a few acts on, a judgement that the other's head had not seen and that takes
+    /// effect where it lands (after its author's acts before it); of two, the earlier stamped.
+    /// That side goes first — up to its judgement —
     /// so an act of the other that its author had not received by the deadline it judged
     /// cannot be put before the judgement by crossing an earlier act of the judge (a withheld
     /// reveal released after an R18 judgement, completing the exchange through the judge's own
@@ -223,15 +224,15 @@ impl Fold {
             let Some(j) = log
                 .iter()
                 .enumerate()
-                .skip(start + 1)
+                .skip(start)
                 .take(AHEAD)
                 .find(|(_, a)| judged(&a.act, author))
                 .map(|(j, _)| j)
             else {
                 continue;
             };
-            // (The head itself is the plain crossing rule's.) It takes effect where it lands —
-            // its author's acts before it folded first, each as its author made it: where one of
+            // It takes effect where it lands — its author's acts before it (if it is not the
+            // head itself) folded first, each as its author made it: where one of
             // them does not apply there (it needed an act of the other side first), the
             // judgement was about a later deadline than this crossing, and the plain rule holds.
             let mut trial = self.clone();
