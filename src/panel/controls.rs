@@ -55,12 +55,27 @@ pub fn Controls(confirm_resign: RwSignal<bool>, confirm_leave: RwSignal<bool>) -
         .unwrap_or(false)
     };
     let open = d.game.sheet;
+    // Since when the other device has been offline, in a game still being played.
+    let offline_since = RwSignal::new(None::<u64>);
+    Effect::new(move |_| {
+        let off = remote.get().is_some_and(|(_, online)| !online) && playing();
+        let since = offline_since.get_untracked();
+        let next = off.then(|| since.unwrap_or_else(|| g.now.get_untracked()));
+        if next != since {
+            offline_since.set(next);
+        }
+    });
+    let dropped = move || {
+        offline_since
+            .get()
+            .is_some_and(|t| g.now.get() >= t + 10_000)
+    };
     view! {
         <section class="controls">
             {standard_controls()}
-            // A game whose link dropped: Reconnect, and the host's link to send again (the
-            // friend may have closed theirs).
-            {move || remote.get().map(|(_, online)| (!online && playing()).then(|| view! {
+            // A game whose link dropped and did not come back by itself within 10 s: Reconnect,
+            // and the host's link to send again (the friend may have closed theirs).
+            {move || dropped().then(|| view! {
                 <div class="row dropped" data-testid="dropped">
                     <button class="chip" data-testid="reconnect" on:click=move |_| crate::connection::reconnect(d)>
                         {move || s.say(Key::Reconnect)}
@@ -74,7 +89,7 @@ pub fn Controls(confirm_resign: RwSignal<bool>, confirm_leave: RwSignal<bool>) -
                         _ => None,
                     }}
                 </div>
-            }))}
+            })}
             <div class="row actions">
                 // Standard backgammon has no draws (T9).
                 <button data-testid="offer-draw" disabled=move || !can_offer() title=offer_reason

@@ -9,7 +9,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { startRelay } from './relay.mjs';
 import {
-  launch, newPage, openPosition, peerPage, playMoves, serveDist, side, waitOnline, waitPhase, openSheet, axeViolations,
+  launch, newPage, openPosition, peerPage, playMoves, playOneMove, serveDist, side, waitOnline, waitPhase, openSheet, axeViolations,
 } from './harness.mjs';
 
 const SIZES = [{ width: 390, height: 844 }, { width: 1280, height: 800 }];
@@ -190,7 +190,16 @@ for (const lang of LANGS) {
         const player = taken === b ? c : b;
         await waitOnline(owner);
         await waitPhase(owner, 'moving', 'rolling');
-        // A roll's proof, opened from the move list.
+        // A roll's proof, opened from the move list (a roll played has its check).
+        const seatOf = (p) => p.locator('svg.board').getAttribute('data-seat');
+        const bySeat = { [await seatOf(owner)]: owner, [await seatOf(player)]: player };
+        for (let i = 0; i < 8 && await owner.getByTestId('check-roll').count() === 0; i++) {
+          await waitPhase(owner, 'moving');
+          const mover = await owner.locator('svg.board').getAttribute('data-turn');
+          await waitPhase(bySeat[mover], 'moving');
+          await playOneMove(bySeat[mover]);
+          await owner.waitForTimeout(300);
+        }
         const check = owner.getByTestId('check-roll').first();
         await check.waitFor({ timeout: 15_000 });
         await check.click();

@@ -146,7 +146,8 @@ test('the hint also completes a roll already begun, in a hot-seat game, on the s
   await page.getByTestId('hint').click();
   // The hint for the rest of the roll, on this page: no other page is opened.
   await page.locator('[data-hint-from]').first().waitFor({ timeout: 20_000 });
-  assert.equal(page.url(), url);
+  // (The fragment names the screen: issue 50.)
+  assert.equal(page.url().split('#')[0], url.split('#')[0]);
   const after = await snapshot(page);
   assert.deepEqual([after.points, after.dice, after.turn], [before.points, before.dice, before.turn]);
   // Each hinted origin holds a checker of the side to move.

@@ -153,7 +153,8 @@ test('rematch keeps the running score; swapping the seats moves it with the play
   const first = await resignOnTurn(page);
   await page.getByTestId('rematch').click();
   await waitPhase(page, 'moving');
-  assert.equal(page.url(), url, 'no other page');
+  // (The fragment names the screen: issue 50.)
+  assert.equal(page.url().split('#')[0], url.split('#')[0], 'no other page');
   const one = first === 'white' ? ['1', '0'] : ['0', '1'];
   assert.deepEqual(await series(page), one, 'the first game counted');
   // Second game: swap the seats for the next one; the score follows the players.
