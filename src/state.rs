@@ -283,6 +283,9 @@ pub struct Nav {
     pub stage: RwSignal<Stage>,
     /// The link with the friend (`data-link` of `peer-status`).
     pub link: RwSignal<LinkState>,
+    /// The host's one link of the game with a friend in progress, to send again once its link
+    /// dropped (empty when there is none).
+    pub game_link: RwSignal<String>,
     /// The room's relays as its worker last told: (open, tried, all); `None` before it tells.
     pub relays: RwSignal<Option<(u64, u64, u64)>>,
     /// The record open in the replay viewer, and why the last file could not be opened.
@@ -363,6 +366,7 @@ impl Dispatch {
                 opening: RwSignal::new(false),
                 saved: RwSignal::new(Vec::new()),
                 invitation: RwSignal::new(false),
+                game_link: RwSignal::new(String::new()),
                 load_error: RwSignal::new(None),
                 busy: RwSignal::new(None),
                 stage: RwSignal::new(Stage::Idle),

@@ -246,7 +246,7 @@ fn on_event(d: Dispatch, ev: LinkEvent) {
             // link shown to send again, should the friend have closed theirs).
             if room::closed(d) {
                 if let Some(info) = room::info().filter(|i| i.role == Role::Host) {
-                    d.nav.stage.set(Stage::Room(room_link(&info)));
+                    d.nav.game_link.set(room_link(&info));
                 }
                 d.input(Input::Link(LinkInput::Closed));
                 return;
@@ -296,6 +296,7 @@ pub fn invite(d: Dispatch) {
         let again = info.role == Role::Guest || !info.game.is_empty();
         let url = room_link(&info);
         if info.role == Role::Host {
+            d.nav.game_link.set(url.clone());
             d.nav.stage.set(Stage::Room(url));
         }
         room::enter(d, info, again, HOOKS);
@@ -343,8 +344,15 @@ fn host_new_game(d: Dispatch, secret: String, relays: Vec<String>, show_link: bo
     );
     let info = host_room(secret, relays, id);
     storage::adopt(d, Session::peer(PeerSession::new(game)), move || {
+        // (A stranger's room has no link to send anybody.)
+        let url = if show_link {
+            room_link(&info)
+        } else {
+            String::new()
+        };
+        d.nav.game_link.set(url.clone());
         if show_link {
-            d.nav.stage.set(Stage::Room(room_link(&info)));
+            d.nav.stage.set(Stage::Room(url));
         }
         room::enter(d, info, false, HOOKS);
     });
@@ -403,6 +411,7 @@ fn enter_as_guest(
     stage: Stage,
 ) {
     make_way_for_a_guest(d);
+    d.nav.game_link.set(String::new());
     d.nav.stage.set(stage);
     let relays = if relays.is_empty() {
         room::relays()
@@ -462,7 +471,9 @@ pub fn resume(d: Dispatch) {
             // The host's link, to send again (the friend screen for an invitation nobody
             // used, the game's own offer once its link dropped).
             if info.role == Role::Host {
-                d.nav.stage.set(Stage::Room(room_link(&info)));
+                let url = room_link(&info);
+                d.nav.game_link.set(url.clone());
+                d.nav.stage.set(Stage::Room(url));
             }
             room::enter(d, info, true, HOOKS);
         }

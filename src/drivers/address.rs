@@ -64,15 +64,15 @@ pub fn install(d: Dispatch) {
     let _ = h.replace_state_with_url(&JsValue::from_f64(0.0), "", Some(url(Screen::Start)));
     STACK.with(|s| *s.borrow_mut() = (vec![Screen::Start], 0));
     let screen = d.nav.screen;
-    Effect::new(move |prev: Option<Screen>| {
+    let shown = std::cell::Cell::new(screen.get_untracked());
+    Effect::new(move |_| {
         let now = screen.get();
-        if prev != Some(now) {
+        if shown.replace(now) != now {
             if let Some(w) = web_sys::window() {
                 w.scroll_to_with_x_and_y(0.0, 0.0);
             }
-            follow(now);
         }
-        now
+        follow(now);
     });
     let back = window_event_listener_untyped("popstate", move |_| {
         let at = history()

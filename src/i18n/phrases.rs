@@ -247,9 +247,10 @@ pub fn result_line(lang: Lang, outcome: Outcome, reason: Reason) -> String {
 #[must_use]
 pub fn you_play(lang: Lang, side: Side) -> String {
     match (lang, side) {
-        (Lang::Cs, Side::White) => "Hraješ za bílé".into(),
-        (Lang::Cs, Side::Black) => "Hraješ za černé".into(),
-        (Lang::En, _) => format!("You play {}", side_name(lang, side)),
+        // A space after it: the presence that follows is a word of its own.
+        (Lang::Cs, Side::White) => "Hraješ za bílé ".into(),
+        (Lang::Cs, Side::Black) => "Hraješ za černé ".into(),
+        (Lang::En, _) => format!("You play {} ", side_name(lang, side)),
     }
 }
 

@@ -154,7 +154,7 @@ fn panel_and_turn_phrases() {
     assert_eq!(pips(Lang::En, 167), "167 pips");
     assert_eq!(borne_off(Lang::Cs, 3), "vyvedeno 3");
     assert_eq!(lot(Lang::En, Side::Black), "Black starts");
-    assert_eq!(you_play(Lang::Cs, Side::Black), "Hraješ za černé");
+    assert_eq!(you_play(Lang::Cs, Side::Black), "Hraješ za černé ");
     assert_eq!(
         t(Lang::Cs, Key::Tagline),
         "České vrhcáby na jednom zařízení, s přítelem nebo s počítačem."

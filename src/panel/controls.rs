@@ -8,8 +8,7 @@ use super::{act, with_session, LanguageAndSound};
 use crate::i18n::{self, Key};
 use crate::session::Intent;
 use crate::state::{
-    Dispatch, LinkState, Motion, Screen, Settings, Stage, AUTO_KEY, AUTO_ROLL_KEY, FOLLOW_KEY,
-    NUMBERS_KEY,
+    Dispatch, LinkState, Motion, Screen, Settings, AUTO_KEY, AUTO_ROLL_KEY, FOLLOW_KEY, NUMBERS_KEY,
 };
 
 #[component]
@@ -80,13 +79,13 @@ pub fn Controls(confirm_resign: RwSignal<bool>, confirm_leave: RwSignal<bool>) -
                     <button class="chip" data-testid="reconnect" on:click=move |_| crate::connection::reconnect(d)>
                         {move || s.say(Key::Reconnect)}
                     </button>
-                    {move || match d.nav.stage.get() {
-                        Stage::Room(url) => Some(view! {
+                    {move || {
+                        let url = d.nav.game_link.get();
+                        (!url.is_empty()).then(|| view! {
                             <button class="chip" data-testid="copy-game-link" data-link=url.clone()
                                 title=move || s.say(Key::OneLink)
                                 on:click=move |_| crate::platform::copy(&url)>{move || s.say(Key::CopyLink)}</button>
-                        }),
-                        _ => None,
+                        })
                     }}
                 </div>
             })}

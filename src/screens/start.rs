@@ -45,7 +45,7 @@ pub fn StartScreen() -> impl IntoView {
                 </div>
             })}
             // An invitation nobody has used yet: shown as one, its link again or withdrawn.
-            <Show when=move || nav.invitation.get()>
+            {move || nav.invitation.get().then(|| view! {
                 <div class="invitation" data-testid="invitation" role="status">
                     <strong>{move || s.say(Key::InvitationWaiting)}</strong>
                     <div class="row">
@@ -59,7 +59,7 @@ pub fn StartScreen() -> impl IntoView {
                         </button>
                     </div>
                 </div>
-            </Show>
+            })}
             <div class="menu">
                 {move || nav.saved.get().into_iter().filter(|k| nav.busy.get() != Some(*k)).map(|kind| view! {
                     <button class="primary" data-testid="continue" data-kind=kind.name()

@@ -25,7 +25,8 @@ test('a hot-seat game in progress survives opening an invitation link in the sam
 
   // Back on the start page both games are offered, each with its own Continue.
   await guest.goto(server.url);
-  await guest.getByTestId('new-local-game').waitFor();
+  // (The painted start screen has New game too: wait for the app's own, with its Continues.)
+  await guest.locator('[data-testid=continue]').nth(1).waitFor();
   const kinds = await guest.$$eval('[data-testid=continue]', (els) => els.map((e) => e.getAttribute('data-kind')).sort());
   assert.deepEqual(kinds, ['local', 'peer'], 'each game in progress has its Continue');
   // It continues exactly where it was.
