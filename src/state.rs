@@ -286,6 +286,9 @@ pub struct Nav {
     /// The host's one link of the game with a friend in progress, to send again once its link
     /// dropped (empty when there is none).
     pub game_link: RwSignal<String>,
+    /// A saved game with another device to open (its saved text): the connection reads it, in
+    /// its chunk, where the peer-to-peer protocol's code is (`connection::link::restore`).
+    pub restore: RwSignal<Option<String>>,
     /// The room's relays as its worker last told: (open, tried, all); `None` before it tells.
     pub relays: RwSignal<Option<(u64, u64, u64)>>,
     /// The record open in the replay viewer, and why the last file could not be opened.
@@ -367,6 +370,7 @@ impl Dispatch {
                 saved: RwSignal::new(Vec::new()),
                 invitation: RwSignal::new(false),
                 game_link: RwSignal::new(String::new()),
+                restore: RwSignal::new(None),
                 load_error: RwSignal::new(None),
                 busy: RwSignal::new(None),
                 stage: RwSignal::new(Stage::Idle),

@@ -63,7 +63,14 @@ fn carry_out(d: Dispatch, todo: Vec<Do>) {
 /// Carries the session's messages to the peer, and drops the link when the game on this tab is
 /// no longer a peer game; a peer game with no room and no open link goes back into its room
 /// (`resume`: the connection's entry, which loads this chunk first).
-pub fn install(d: Dispatch, resume: fn(Dispatch)) {
+pub fn install(d: Dispatch, resume: fn(Dispatch), restore: fn(Dispatch, String)) {
+    // A saved game with another device to open: read here, in the connection's chunk.
+    leptos::prelude::Effect::new(move |_| {
+        if let Some(text) = d.nav.restore.get() {
+            d.nav.restore.set(None);
+            restore(d, text);
+        }
+    });
     d.on_effect(|_, e| {
         if let Effect::Send(m) = e {
             LINK.with(|l| {
@@ -276,7 +283,7 @@ fn receive(d: Dispatch, text: String) {
         return;
     };
     room::bind_game(session.game_id());
-    storage::adopt(d, Session::peer(session), move || {
+    storage::adopt(d, Session::peer(session.boxed()), move || {
         d.input(Input::Link(LinkInput::Open));
         d.input(Input::Link(LinkInput::Message(text)));
         d.nav.screen.set(Screen::Game);
@@ -343,19 +350,23 @@ fn host_new_game(d: Dispatch, secret: String, relays: Vec<String>, show_link: bo
         platform::now_ms(),
     );
     let info = host_room(secret, relays, id);
-    storage::adopt(d, Session::peer(PeerSession::new(game)), move || {
-        // (A stranger's room has no link to send anybody.)
-        let url = if show_link {
-            room_link(&info)
-        } else {
-            String::new()
-        };
-        d.nav.game_link.set(url.clone());
-        if show_link {
-            d.nav.stage.set(Stage::Room(url));
-        }
-        room::enter(d, info, false, HOOKS);
-    });
+    storage::adopt(
+        d,
+        Session::peer(PeerSession::new(game).boxed()),
+        move || {
+            // (A stranger's room has no link to send anybody.)
+            let url = if show_link {
+                room_link(&info)
+            } else {
+                String::new()
+            };
+            d.nav.game_link.set(url.clone());
+            if show_link {
+                d.nav.stage.set(Stage::Room(url));
+            }
+            room::enter(d, info, false, HOOKS);
+        },
+    );
 }
 
 /// The owner of an open table a stranger sat down at (`lobby`): a new peer game, hosted in the
@@ -459,6 +470,12 @@ pub fn manual(d: Dispatch) {
     }
 }
 
+/// A saved game with another device read (its text, from the start screen's Continue or the
+/// page's start), and opened as any saved game is.
+pub fn restore(d: Dispatch, text: String) {
+    storage::open_read(d, Kind::Peer, Session::load_peer(&text));
+}
+
 /// A peer game in progress continued on this device: back into its room, if it has one.
 pub fn resume(d: Dispatch) {
     let game = d.game.session.with_untracked(|s| {
@@ -539,7 +556,7 @@ pub fn invite_manual(d: Dispatch) {
             storage::remembered_variant_for_peer(),
             platform::now_ms(),
         );
-        let session = Session::peer(PeerSession::new(game));
+        let session = Session::peer(PeerSession::new(game).boxed());
         storage::adopt(d, session, offer);
     }
 }

@@ -33,7 +33,7 @@ use crate::state::{Dispatch, LinkState, Screen, Stage};
 /// The connection's listeners for the page's life: the session's messages out and a peer game
 /// back into its room (`link`), an answer handed over by another tab (`handover`).
 pub fn install(d: Dispatch) {
-    link::install(d, resume);
+    link::install(d, resume, restore);
     handover::install(d, connect);
 }
 
@@ -123,6 +123,12 @@ pub fn resume(d: Dispatch) {
     run(load::resume(d), |_| {});
 }
 
+/// A saved game with another device opened (`link::restore`: read where the protocol's code
+/// is, in this chunk).
+pub fn restore(d: Dispatch, text: String) {
+    connect_or_say(d, load::restore(d, text));
+}
+
 /// The host takes the guest's answer (`link::connect`).
 pub fn connect(d: Dispatch, answer: String) {
     connect_or_say(d, load::connect(d, answer));
@@ -164,6 +170,7 @@ mod load {
     split_point!(friend: join_room(d: Dispatch, secret: String, relays: Vec<String>, ice: Option<String>)
         -> () => link::join_room(d, secret, relays, ice));
     split_point!(friend: resume(d: Dispatch) -> () => link::resume(d));
+    split_point!(friend: restore(d: Dispatch, text: String) -> () => link::restore(d, text));
     split_point!(friend: connect(d: Dispatch, answer: String) -> () => link::connect(d, answer));
     split_point!(friend: hand_over(d: Dispatch, code: String) -> () => handover::hand_over(d, code));
 }

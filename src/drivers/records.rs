@@ -23,7 +23,7 @@ pub fn export_href(d: Dispatch) -> Option<(String, String)> {
         // A game between two devices carries its dice proof (every roll checkable: the CLI's
         // `verify`).
         if let Some(peer) = s.as_ref()?.remote() {
-            let proofs = serde_json::to_string(&peer.peer_game().proofs()).ok()?;
+            let proofs = serde_json::to_string(&peer.proofs()).ok()?;
             json = with_field(&json, "dice", &proofs)?;
         }
         let href = format!(

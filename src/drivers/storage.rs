@@ -101,6 +101,12 @@ fn migrate() {
 /// Whether a saved game is still being played, and whether it is an invitation nobody used;
 /// a broken save is an error to show.
 fn in_progress(text: &str) -> Result<(bool, bool), crate::session::LoadError> {
+    // A game with another device says it of itself (reading it whole takes the connection's
+    // chunk); one saved before it said so is taken as in progress, and read when opened.
+    if crate::session::save::kind_of(text) == Some(Kind::Peer) {
+        return crate::session::save::peer_summary(text)
+            .map(|sum| (!sum.over.unwrap_or(false), sum.unused.unwrap_or(false)));
+    }
     Session::load(text, Dice::Seeded(SeededDice::new(0)))
         .map(|s| (s.game().result().is_none(), s.unused_invitation()))
 }
@@ -238,21 +244,31 @@ pub fn open(d: Dispatch, kind: Kind, steal: bool) {
         let Some(text) = platform::load(kind.key()) else {
             return;
         };
-        match Session::load(&text, dice()) {
-            Ok(session) => {
-                let screen = screen_of(&session);
-                switch(d, session);
-                d.nav.load_error.set(None);
-                d.nav.screen.set(screen);
-                // R19: ten hours may have passed while the page was closed.
-                d.input(Input::Tick);
-            }
-            Err(e) => {
-                tab::release(kind);
-                d.nav.load_error.set(Some((kind, e)));
-            }
+        if kind == Kind::Peer {
+            // Read by the connection, in its chunk ([`open_read`] follows).
+            d.nav.restore.set(Some(text));
+            return;
         }
+        open_read(d, kind, Session::load(&text, dice()));
     });
+}
+
+/// A saved game of `kind` read (or not): on the screen, or its error said.
+pub fn open_read(d: Dispatch, kind: Kind, read: Result<Session, crate::session::LoadError>) {
+    match read {
+        Ok(session) => {
+            let screen = screen_of(&session);
+            switch(d, session);
+            d.nav.load_error.set(None);
+            d.nav.screen.set(screen);
+            // R19: ten hours may have passed while the page was closed.
+            d.input(Input::Tick);
+        }
+        Err(e) => {
+            tab::release(kind);
+            d.nav.load_error.set(Some((kind, e)));
+        }
+    }
 }
 
 /// Withdraws the invitation nobody used: its game is dropped (and with it the room, by the

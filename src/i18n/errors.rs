@@ -183,6 +183,9 @@ pub fn load_error(lang: Lang, e: &LoadError) -> String {
         (Lang::En, LoadError::OldPeerGame) => {
             "This game with a friend was saved by an older version, and the new connection protocol cannot continue it. Start a new game.".into()
         }
+        // (Never shown: a game with another device is opened by the connection.)
+        (Lang::Cs, LoadError::Elsewhere) => "Hru s přítelem otevírá spojení.".into(),
+        (Lang::En, LoadError::Elsewhere) => "A game with a friend opens through the connection.".into(),
     }
 }
 

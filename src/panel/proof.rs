@@ -71,7 +71,7 @@ pub fn RollProof(turn: usize, open: RwSignal<Option<usize>>) -> impl IntoView {
     let shown = g.session.with_untracked(|x| {
         let x = x.as_ref()?;
         let record = x.game().record();
-        let proofs = x.remote()?.peer_game().proofs();
+        let proofs = x.remote()?.proofs();
         let roll = *turn_rolls(record).get(turn)?;
         let verdict = verify(record, &proofs).into_iter().nth(roll as usize)?;
         let part = proofs.rolls.get(roll as usize).cloned().unwrap_or_default();

@@ -16,10 +16,12 @@ pub mod tutor;
 pub mod variants;
 
 pub mod peer;
+pub mod remote;
 
 pub use computer::{Step, Task};
 pub use local::{Computer, Dice, LocalGame};
 pub use peer::{Crossing, Divergence, PeerError, PeerSession, SAVE_BATCH_MS};
+pub use remote::Remote;
 pub use save::{Kind, LoadError};
 
 use crate::sound::Sound;
@@ -146,7 +148,7 @@ const WARN_MARKS: [u32; 2] = [10, 5];
 #[allow(clippy::large_enum_variant)]
 enum Core {
     Local(LocalGame),
-    Peer(PeerSession),
+    Peer(Box<dyn Remote>),
 }
 
 /// A game on this device and who plays each side.
@@ -260,7 +262,7 @@ impl Session {
 
     /// One side of a peer-to-peer game: this device plays the peer game's seat.
     #[must_use]
-    pub fn peer(p: PeerSession) -> Session {
+    pub fn peer(p: Box<dyn Remote>) -> Session {
         let here = p.seat();
         let mut seats = BySide::new(Seat::Remote, Seat::Remote);
         seats[here] = Seat::Here;
@@ -344,19 +346,15 @@ impl Session {
     /// never as a game that dropped.
     #[must_use]
     pub fn unused_invitation(&self) -> bool {
-        self.remote().is_some_and(|p| {
-            let pg = p.peer_game();
-            pg.seat() == Side::White
-                && pg.logs()[Side::Black].is_empty()
-                && self.game().record().commands.is_empty()
-        })
+        self.remote()
+            .is_some_and(|p| p.unheard_host() && self.game().record().commands.is_empty())
     }
 
     /// The peer game, when the other side plays on another device.
     #[must_use]
-    pub fn remote(&self) -> Option<&PeerSession> {
+    pub fn remote(&self) -> Option<&dyn Remote> {
         match &self.core {
-            Core::Peer(p) => Some(p),
+            Core::Peer(p) => Some(p.as_ref()),
             Core::Local(_) => None,
         }
     }
@@ -539,13 +537,20 @@ impl Session {
         }
     }
 
-    /// Reads a saved game of any kind. Anything unreadable is a clear error; the caller keeps
-    /// the saved text.
+    /// Reads a saved game on this device (hot-seat or against the computer). Anything
+    /// unreadable is a clear error; the caller keeps the saved text. A game with another device
+    /// is read by [`Session::load_peer`], which only the connection calls (it holds the whole
+    /// peer-to-peer protocol: a wasm chunk of its own); here it is [`LoadError::Elsewhere`].
     pub fn load(text: &str, dice: Dice) -> Result<Session, LoadError> {
         match save::kind_of(text) {
-            Some(Kind::Peer) => PeerSession::load(text).map(Session::peer),
+            Some(Kind::Peer) => Err(LoadError::Elsewhere),
             _ => LocalGame::load(text, dice).map(Session::local),
         }
+    }
+
+    /// Reads a saved game with another device (see [`PeerSession::load`]).
+    pub fn load_peer(text: &str) -> Result<Session, LoadError> {
+        PeerSession::load(text).map(|p| Session::peer(p.boxed()))
     }
 }
 

@@ -21,16 +21,7 @@ pub const SAVE_VERSION: u32 = 2;
 /// A peer game's changes that show nothing and send nothing are saved at most this long later.
 pub const SAVE_BATCH_MS: Millis = 250;
 
-/// What a crossing of two acts in flight did to this player (a peer game only).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Crossing {
-    /// Our Don't wait came too late: the other side's act was in time.
-    ClaimTooLate,
-    /// An act of ours is void: the other side's claim, resignation or a lapse came first.
-    ActVoid,
-    /// The record changed before its end (the board is redrawn from it).
-    Rewound,
-}
+pub use super::remote::Crossing;
 
 #[derive(Debug)]
 pub struct PeerSession {
@@ -63,6 +54,17 @@ struct Saved<'a, S = Series> {
     /// string, `"4 3 w"`: still read).
     #[serde(skip_serializing_if = "Option::is_none")]
     series: Option<S>,
+    /// What the page must know of this game without reading it whole (the protocol's code is
+    /// in the connection's chunk): whether it is over, and whether it is an invitation nobody
+    /// used (`save::PeerSummary`). Written, never read here.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    summary: Option<Summary>,
+}
+
+#[derive(Serialize, Deserialize)]
+struct Summary {
+    over: bool,
+    unused: bool,
 }
 
 /// Just enough of any saved peer game to tell its version.
@@ -350,13 +352,25 @@ impl PeerSession {
         let Ok(game) = RawValue::from_string(self.pg.save()) else {
             return String::new();
         };
+        use super::remote::Remote as _;
+        let summary = Summary {
+            over: self.game().result().is_some(),
+            unused: self.unheard_host() && self.game().record().commands.is_empty(),
+        };
         serde_json::to_string(&Saved {
             version: SAVE_VERSION,
             kind: Kind::Peer.name(),
             game: &game,
             series: (!self.series.is_empty()).then_some(self.series),
+            summary: Some(summary),
         })
         .unwrap_or_default()
+    }
+
+    /// This game as the session holds it.
+    #[must_use]
+    pub fn boxed(self) -> Box<dyn super::remote::Remote> {
+        Box::new(self)
     }
 
     /// Reads a saved peer game (see [`PeerSession::save`]). A game saved under protocol v1
@@ -387,5 +401,90 @@ impl PeerSession {
             series,
             ..PeerSession::new(pg)
         })
+    }
+}
+
+impl super::remote::Remote for PeerSession {
+    fn next_game(&self, now: Millis) -> Option<Box<dyn super::remote::Remote>> {
+        PeerSession::next_game(self, now).map(|p| Box::new(p) as Box<dyn super::remote::Remote>)
+    }
+    fn rematch(&self, now: Millis) -> Option<Box<dyn super::remote::Remote>> {
+        PeerSession::rematch(self, now).map(|p| Box::new(p) as Box<dyn super::remote::Remote>)
+    }
+    fn can_rematch(&self) -> bool {
+        PeerSession::can_rematch(self)
+    }
+    fn series_now(&self) -> Series {
+        PeerSession::series_now(self)
+    }
+    fn game(&self) -> &Game {
+        PeerSession::game(self)
+    }
+    fn seat(&self) -> Side {
+        PeerSession::seat(self)
+    }
+    fn game_id(&self) -> &str {
+        PeerSession::game_id(self)
+    }
+    fn shared_now(&self, now: Millis) -> Millis {
+        PeerSession::shared_now(self, now)
+    }
+    fn online(&self) -> bool {
+        PeerSession::online(self)
+    }
+    fn connected(&self) -> bool {
+        PeerSession::connected(self)
+    }
+    fn unconfirmed(&self) -> usize {
+        PeerSession::unconfirmed(self)
+    }
+    fn divergence(&self) -> Option<&Divergence> {
+        PeerSession::divergence(self)
+    }
+    fn can_claim(&self, now: Millis) -> bool {
+        PeerSession::can_claim(self, now)
+    }
+    fn saves(&mut self, now: Millis, shows: bool, sends: bool) -> bool {
+        PeerSession::saves(self, now, shows, sends)
+    }
+    fn take_outbox(&mut self) -> Vec<String> {
+        PeerSession::take_outbox(self)
+    }
+    fn take_warning(&mut self) -> Option<PeerError> {
+        PeerSession::take_warning(self)
+    }
+    fn take_crossings(&mut self) -> Vec<Crossing> {
+        PeerSession::take_crossings(self)
+    }
+    fn roll(&mut self, now: Millis) -> Vec<Event> {
+        PeerSession::roll(self, now)
+    }
+    fn act(&mut self, cmd: Command, now: Millis) -> Result<Vec<Event>, PeerError> {
+        PeerSession::act(self, cmd, now)
+    }
+    fn tick(&mut self, now: Millis) -> Vec<Event> {
+        PeerSession::tick(self, now)
+    }
+    fn on_open(&mut self, now: Millis) -> Vec<Event> {
+        PeerSession::on_open(self, now)
+    }
+    fn on_close(&mut self, now: Millis) -> Vec<Event> {
+        PeerSession::on_close(self, now)
+    }
+    fn receive(&mut self, text: &str, now: Millis) -> Vec<Event> {
+        PeerSession::receive(self, text, now)
+    }
+    fn save(&self) -> String {
+        PeerSession::save(self)
+    }
+    fn unheard_host(&self) -> bool {
+        let pg = &self.pg;
+        pg.seat() == Side::White && pg.logs()[Side::Black].is_empty()
+    }
+    fn proofs(&self) -> vrhcaby_rules::proof::Proofs {
+        self.pg.proofs()
+    }
+    fn peer_game(&self) -> &PeerGame {
+        &self.pg
     }
 }

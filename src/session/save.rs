@@ -127,6 +127,35 @@ pub enum LoadError {
     /// A game with a friend saved under the first peer protocol (one record, v1): protocol v2
     /// cannot continue it.
     OldPeerGame,
+    /// A game with another device, read by the connection (`Session::load_peer`), never here.
+    Elsewhere,
+}
+
+/// What a saved game with another device says of itself without being read whole (that takes
+/// the connection's chunk): whether it is over, and whether it is an invitation nobody used.
+/// A save from before these were written says neither (`None`).
+#[derive(Debug, Default, serde::Deserialize)]
+pub struct PeerSummary {
+    #[serde(default)]
+    pub over: Option<bool>,
+    #[serde(default)]
+    pub unused: Option<bool>,
+}
+
+/// The summary of a saved game with another device (see [`PeerSummary`]); a game saved by the
+/// first peer protocol cannot be continued.
+pub fn peer_summary(text: &str) -> Result<PeerSummary, LoadError> {
+    #[derive(serde::Deserialize)]
+    struct Outer {
+        version: u32,
+        #[serde(default)]
+        summary: Option<PeerSummary>,
+    }
+    let outer = serde_json::from_str::<Outer>(text).map_err(|_| LoadError::Unreadable)?;
+    if outer.version == 1 {
+        return Err(LoadError::OldPeerGame);
+    }
+    Ok(outer.summary.unwrap_or_default())
 }
 
 #[cfg(test)]

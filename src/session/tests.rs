@@ -462,13 +462,17 @@ fn the_guests_game_comes_from_the_hosts_hello() {
     let hello = encode(&host.hello());
     let guest = PeerSession::from_hello(&hello, None, 2_000).expect("a game from a hello");
     assert_eq!(guest.game_id(), "g1");
-    let guest = Session::peer(guest);
+    let guest = Session::peer(guest.boxed());
     assert_eq!(guest.own_side(), Some(Side::Black));
     assert!(!guest.game().variant().is_standard());
     // Its saved game continues; a saved game of another id does not.
     let saved = guest.save();
     assert!(saved.contains("\"born\":2000"), "{saved}");
-    let again = Session::peer(PeerSession::from_hello(&hello, Some(&saved), 9_000).unwrap());
+    let again = Session::peer(
+        PeerSession::from_hello(&hello, Some(&saved), 9_000)
+            .unwrap()
+            .boxed(),
+    );
     assert!(
         again.save().contains("\"born\":2000"),
         "the saved game, not one made at 9000"
@@ -476,7 +480,10 @@ fn the_guests_game_comes_from_the_hosts_hello() {
     let other = PeerGame::new_under("g2".into(), Side::Black, Variant::VRHCABY, 1_000);
     let from_other = PeerSession::from_hello(&encode(&other.hello()), Some(&saved), 9_000).unwrap();
     assert_eq!(from_other.game_id(), "g2");
-    assert_eq!(Session::peer(from_other).own_side(), Some(Side::White));
+    assert_eq!(
+        Session::peer(from_other.boxed()).own_side(),
+        Some(Side::White)
+    );
     // Standard: under the host's options.
     let options = Options {
         match_length: 5,
@@ -489,7 +496,7 @@ fn the_guests_game_comes_from_the_hosts_hello() {
         1_000,
     );
     let text = encode(&standard.hello());
-    let g = Session::peer(PeerSession::from_hello(&text, None, 2_000).unwrap());
+    let g = Session::peer(PeerSession::from_hello(&text, None, 2_000).unwrap().boxed());
     assert_eq!(g.game().variant().options().match_length, 5);
     // Not a hello, or options that do not go together: none.
     assert!(PeerSession::from_hello("{", None, 2_000).is_none());

@@ -145,10 +145,13 @@ test('two joiners at once: one plays, the other is told at once and its table wa
   const owner = await enter([relay.url]);
   const b = await enter([relay.url]);
   const c = await enter([relay.url]);
-  for (const p of [b, c]) await p.waitForFunction(() => document.querySelectorAll('[data-testid=table-list] [data-table]').length >= 1, null, { timeout: 10_000 });
-  // Each of B and C sees the owner's and the other's tables; the owner's is the one both see.
-  const [kb, kc] = [await authors(b), await authors(c)];
-  const ownerKey = kb.find((k) => kc.includes(k));
+  // Each of B and C sees the owner's and the other's tables (each listed once a relay holds it,
+  // which takes a moment after Open); the owner's is the one both see.
+  let kb, kc, ownerKey;
+  for (const until = Date.now() + 15_000; !ownerKey && Date.now() < until; await b.waitForTimeout(200)) {
+    [kb, kc] = [await authors(b), await authors(c)];
+    ownerKey = kb.find((k) => kc.includes(k));
+  }
   assert.ok(ownerKey, `${kb} / ${kc}`);
   const sitB = b.locator(`[data-table][data-author="${ownerKey}"] [data-testid=join-table]`);
   const sitC = c.locator(`[data-table][data-author="${ownerKey}"] [data-testid=join-table]`);

@@ -20,12 +20,20 @@ export const DIST = fileURLToPath(new URL('../../dist/', import.meta.url));
  * of it is fetched only when its screen is first opened, so the total's budget is 170 KB. The
  * first load then reached 321,030 B (+1.0% over 317,797): the move list's check buttons, the
  * exported proof, Play someone now on the start screen and the bar of a table waiting, and the
- * main module's functions the lobby's chunk calls. Decided: its budget is 322,000 B. */
+ * main module's functions the lobby's chunk calls. Decided: its budget is 322,000 B.
+ * Issue 52 (first load ≤ 300,000 B): the peer protocol (trust v5 took the first load to
+ * 324.5 KB) left the first load — a game with another device is made, continued and read only
+ * by the connection's chunk, the session holding it as a `dyn Remote`. The first load fell to
+ * 284,551 B and its budget to 300,000 B. The bytes went into the chunk the friend screen, the
+ * lobby and a continued peer game share (32.8 KB → 99.4 KB gzipped: gzip on a chunk of its own
+ * packs wasm ~20% worse than the main module's LZMA), so a chunk's budget is 100 KB and the
+ * chunks' total 240 KB: a visit that plays with another device fetches ~28 KB more than before,
+ * every other visit 40 KB less. */
 export const BUDGETS = {
-  first_load: 322_000,
+  first_load: 300_000,
   worker: 200_000,
-  chunk: 60_000,
-  chunks: 170_000,
+  chunk: 100_000,
+  chunks: 240_000,
 };
 
 const size = (bytes, packed) => ({ raw: bytes.length, gzip: packed ? bytes.length : gzipSync(bytes, { level: 9 }).length });

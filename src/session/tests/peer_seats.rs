@@ -22,10 +22,7 @@ fn counted() -> [u8; 32] {
 }
 
 fn peer_at(seat: Side, now: Millis) -> Session {
-    Session::peer(PeerSession::with_secrets(
-        PeerGame::new("t".into(), seat, now),
-        counted,
-    ))
+    Session::peer(PeerSession::with_secrets(PeerGame::new("t".into(), seat, now), counted).boxed())
 }
 
 fn peer(seat: Side) -> Session {
@@ -230,7 +227,7 @@ fn a_link_opening_sends_hello_and_a_peer_save_round_trips() {
         .any(|e| matches!(e, Effect::Send(m) if m.contains("hello"))));
     let saved = s.save();
     assert_eq!(save::kind_of(&saved), Some(Kind::Peer));
-    let back = Session::load(&saved, seeded(0)).unwrap();
+    let back = Session::load_peer(&saved).unwrap();
     assert_eq!(back.kind(), Kind::Peer);
     assert_eq!(back.own_side(), Some(Side::White));
     assert_eq!(back.game(), s.game());
@@ -252,16 +249,14 @@ fn garbage_from_the_peer_is_a_warning_and_changes_nothing() {
 fn a_saved_game_of_protocol_v1_is_a_clear_error() {
     let v1 = r#"{"version":1,"kind":"peer","game_id":"abc","seat":"white","record":{"format":"vrhcaby-record","version":1,"rules":"vrhcaby","commands":[]},"pending":null}"#;
     assert_eq!(save::kind_of(v1), Some(Kind::Peer));
+    assert_eq!(Session::load_peer(v1).unwrap_err(), LoadError::OldPeerGame);
+    assert_eq!(save::peer_summary(v1).unwrap_err(), LoadError::OldPeerGame);
     assert_eq!(
-        Session::load(v1, seeded(0)).unwrap_err(),
-        LoadError::OldPeerGame
-    );
-    assert_eq!(
-        Session::load(r#"{"version":7,"kind":"peer","game":{}}"#, seeded(0)).unwrap_err(),
+        Session::load_peer(r#"{"version":7,"kind":"peer","game":{}}"#).unwrap_err(),
         LoadError::UnknownVersion { version: 7 }
     );
     assert!(matches!(
-        Session::load(r#"{"version":2,"kind":"peer","game":{"x":1}}"#, seeded(0)),
+        Session::load_peer(r#"{"version":2,"kind":"peer","game":{"x":1}}"#),
         Err(LoadError::Peer(_))
     ));
 }
@@ -487,8 +482,8 @@ fn a_reload_in_the_middle_of_a_roll_keeps_the_same_dice() {
     // The guest reloads from its saved form; what was on the way to it is lost.
     let saved = p.s.black.save();
     p.close();
-    assert_eq!(Session::load(&saved, seeded(0)).unwrap().kind(), Kind::Peer);
-    p.s.black = Session::peer(PeerSession::load(&saved).unwrap().drawing(counted));
+    assert_eq!(Session::load_peer(&saved).unwrap().kind(), Kind::Peer);
+    p.s.black = Session::peer(PeerSession::load(&saved).unwrap().drawing(counted).boxed());
     p.open();
     p.wait_moving();
     p.assert_same();
@@ -562,10 +557,13 @@ fn an_invitation_nobody_used_is_told_apart_from_a_game() {
     let mut p = Pair::new(BySide::new(0, 0));
     assert!(p.s[Side::White].unused_invitation());
     let saved = p.s[Side::White].save();
-    assert!(
-        Session::load(&saved, Dice::Seeded(vrhcaby_rules::SeededDice::new(0)))
-            .unwrap()
-            .unused_invitation()
+    assert!(Session::load_peer(&saved).unwrap().unused_invitation());
+    // The page tells it from the save alone (the protocol's code is in the connection's chunk).
+    let sum = save::peer_summary(&saved).unwrap();
+    assert_eq!((sum.over, sum.unused), (Some(false), Some(true)));
+    assert_eq!(
+        Session::load(&saved, Dice::Seeded(vrhcaby_rules::SeededDice::new(0))).unwrap_err(),
+        LoadError::Elsewhere
     );
     assert!(
         !p.s[Side::Black].unused_invitation(),
@@ -574,6 +572,8 @@ fn an_invitation_nobody_used_is_told_apart_from_a_game() {
     p.open();
     p.wait_moving();
     assert!(!p.s[Side::White].unused_invitation());
+    let sum = save::peer_summary(&p.s[Side::White].save()).unwrap();
+    assert_eq!((sum.over, sum.unused), (Some(false), Some(false)));
     assert!(
         !Session::hot_seat(Dice::Seeded(vrhcaby_rules::SeededDice::new(1))).unused_invitation()
     );
