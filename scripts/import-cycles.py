@@ -3,7 +3,8 @@
 when it names a path into it (`use crate::a::b`, `super::x`, `crate::a::f(..)` in code, also inside
 `use` braces). A folder's `mod.rs` naming its own files (declaring and re-exporting them) is not
 counted. Exits 1 when any file imports one that imports it back, directly or through others, and
-prints each such cycle. `../shared/tools/layers.py` sees folders; this sees files.
+prints each such cycle; then the same between the top-level modules (a folder with its files
+as one: the layers of `src/lib.rs`).
 Usage: python3 scripts/import-cycles.py [SRC]"""
 import os
 import re
@@ -131,4 +132,27 @@ name = lambda m: '::'.join(m) or 'crate'
 print(f'{len(modules)} files, {sum(len(e) for e in edges.values())} imports between them')
 for comp in sccs:
     print('cycle:', ', '.join(sorted(name(m) for m in comp)))
-sys.exit(1 if sccs else 0)
+
+# The same between the top-level modules (the layers: a folder and its files count as one).
+tops = sorted({m[0] for m in modules if m})
+top_edges = {t: set() for t in tops}
+for m, ts in edges.items():
+    for t in ts:
+        if m and t and m[0] != t[0]:
+            top_edges[m[0]].add(t[0])
+def reaches(a, b):
+    seen, todo = set(), [a]
+    while todo:
+        v = todo.pop()
+        for w in top_edges[v]:
+            if w == b:
+                return True
+            if w not in seen:
+                seen.add(w)
+                todo.append(w)
+    return False
+layer_cycles = sorted({tuple(sorted((a, b))) for a in tops for b in top_edges[a] if reaches(b, a)})
+print(f'{len(tops)} top-level modules, {sum(len(e) for e in top_edges.values())} imports between them')
+for a, b in layer_cycles:
+    print(f'layer cycle: {a} <-> {b}')
+sys.exit(1 if sccs or layer_cycles else 0)

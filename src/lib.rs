@@ -1,14 +1,20 @@
 //! Vrhcáby in the browser: a Leptos app over the `vrhcaby-rules` state machine.
 //! `main.rs` only mounts [`app::App`]; everything lives here so browser tests can mount it.
 //!
-//! Layered bottom to top; a module imports only from the layers below it:
-//! `session` (plain Rust) → `state` (contexts, dispatch) → `drivers` (side effects) → `board`,
-//! `panel`, `screens` (the view) → `app` (composes them). `i18n`, `platform`, `sound`, `invite`
-//! and `net` are leaves every layer may use.
+//! Layered bottom to top; a module imports only from the layers below it (ARCHITECTURE.md):
+//! - leaves every layer may use: `platform` (the browser's calls), `sound`, `chunks` (the lazy
+//!   chunks' loader);
+//! - plain Rust with native tests: `session` (one game and who plays each side), the pure
+//!   models `analysis`, `dice_stats`, `history`, `learn`; `i18n` (the words, errors translated
+//!   from `session`'s types);
+//! - `state` (contexts, dispatch) → `drivers` (side effects) → `connection` (the link to another
+//!   device, the open tables; its entry a split point) → `board`, `panel`, `screens` (the view)
+//!   → `app` (composes them).
 
 pub mod analysis;
 pub mod app;
 pub mod board;
+pub mod chunks;
 pub mod connection;
 pub mod dice_stats;
 pub mod drivers;

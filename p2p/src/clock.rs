@@ -136,14 +136,6 @@ impl ClockSync {
         u64::try_from(t.saturating_add(self.offset.div_euclid(2))).unwrap_or(0)
     }
 
-    /// Shared time of a stamp `t` of the peer's clock.
-    #[must_use]
-    pub fn shared_of_peer(&self, t: Millis) -> Millis {
-        let t = i64::try_from(t).unwrap_or(i64::MAX);
-        let ours = t.saturating_sub(self.offset);
-        u64::try_from(ours.saturating_add(self.offset.div_euclid(2))).unwrap_or(0)
-    }
-
     /// We sent a heartbeat stamped `t` (our clock): its answer may come.
     pub fn sent(&mut self, t: Millis) {
         if self.beats.back().is_some_and(|&b| b >= t) {

@@ -1,6 +1,7 @@
 //! A small JSON reader and writer, by hand: the record (`Record::from_json`, `to_json`) and the
-//! page's saves use it, so the start page carries no serde_json (about 17 KB gzipped of its first
-//! load). It reads strict JSON (RFC 8259) with integers only, refuses a key twice in one object,
+//! page's saves use it. It was written so the start page would carry no serde_json; that reason
+//! is gone (serde_json is in the page's first load for its other messages), and the record is
+//! to move to serde with the old form still read (issue 52). It reads strict JSON (RFC 8259) with integers only, refuses a key twice in one object,
 //! and nests at most [`MAX_DEPTH`] deep, so hostile text gets an error, never a panic or a stack
 //! overflow. Callers walk the document with closures; `None` means "not this shape".
 

@@ -7,10 +7,10 @@
 //! `room::Hooks`; `link` and `handover` get the entry points they call from `install`).
 //!
 //! This file is the connection's entry, and its split point: with the `split` feature (the
-//! page's release build, `scripts/build.sh`) each function of `load` is a split point of
-//! `wasm_split_helpers`: the build step (`xtask/`) moves the code only these reach, with the
+//! page's release build, `scripts/build.sh`) each function of `load` is a split point
+//! (`crate::chunks`): the build step (`xtask/`) moves the code only these reach, with the
 //! friend screen (`screens::lazy::friend`), into one wasm chunk fetched the first time a friend
-//! is invited, joined or found again. Without the feature (tests, clippy, native builds) they are
+//! is invited, joined or found again, or a game with another device is continued. Without the feature (tests, clippy, native builds) they are
 //! called at once. The public functions here take the place of `link`'s own for every caller
 //! outside that chunk.
 
@@ -24,10 +24,10 @@ mod port;
 pub mod room;
 
 use std::future::Future;
-use std::task::{Context, Poll, Waker};
 
 use leptos::prelude::Set;
 
+use crate::chunks::{run, split_point, Unavailable};
 use crate::state::{Dispatch, LinkState, Screen, Stage};
 
 /// The connection's listeners for the page's life: the session's messages out and a peer game
@@ -35,37 +35,6 @@ use crate::state::{Dispatch, LinkState, Screen, Stage};
 pub fn install(d: Dispatch) {
     link::install(d, resume, restore);
     handover::install(d, connect);
-}
-
-/// A chunk could not be fetched (offline before the service worker had it).
-#[derive(Debug, Clone, Copy)]
-pub struct Unavailable;
-
-#[cfg(all(feature = "split", target_arch = "wasm32"))]
-impl From<leptos::wasm_split::SplitLoaderError> for Unavailable {
-    fn from(_: leptos::wasm_split::SplitLoaderError) -> Self {
-        Unavailable
-    }
-}
-
-/// Runs `task` now if it is ready at once (its chunk is loaded), else when it is, in the
-/// reactive owner of the caller either way (a screen's view needs its contexts). Whether it was
-/// ready at once.
-pub fn run<T: 'static>(
-    task: impl Future<Output = T> + 'static,
-    done: impl FnOnce(T) + 'static,
-) -> bool {
-    let mut task = Box::pin(task);
-    match task.as_mut().poll(&mut Context::from_waker(Waker::noop())) {
-        Poll::Ready(value) => {
-            done(value);
-            true
-        }
-        Poll::Pending => {
-            leptos::task::spawn_local_scoped(async move { done(task.await) });
-            false
-        }
-    }
 }
 
 /// A connection step whose chunk could not be fetched: the friend screen, as a failed
@@ -140,29 +109,8 @@ pub fn hand_over(d: Dispatch, code: String) {
     meanwhile_preparing(d, ready);
 }
 
-/// `chunk: name(args) -> T => body` declares `name` as a split point in the wasm chunk `chunk`: with the `split` feature a
-/// `wasm_split_helpers` split point (`fallible`: a chunk that cannot be fetched is `Unavailable`,
-/// not a panic), without it a plain `async fn` ready at once. The one definition of both shapes,
-/// for the connection here and the screens of `screens::lazy`.
-macro_rules! split_point {
-    ($(#[$doc:meta])* $chunk:ident: $name:ident($($arg:ident: $ty:ty),*) -> $out:ty => $body:expr) => {
-        $(#[$doc])*
-        #[cfg(all(feature = "split", target_arch = "wasm32"))]
-        #[leptos::wasm_split::wasm_split($chunk, wasm_split_path = ::leptos::wasm_split, fallible)]
-        pub fn $name($($arg: $ty),*) -> Result<$out, $crate::connection::Unavailable> {
-            Ok($body)
-        }
-        $(#[$doc])*
-        #[cfg(not(all(feature = "split", target_arch = "wasm32")))]
-        pub async fn $name($($arg: $ty),*) -> Result<$out, $crate::connection::Unavailable> {
-            Ok($body)
-        }
-    };
-}
-pub(crate) use split_point;
-
 mod load {
-    use super::{handover, link};
+    use super::{handover, link, split_point};
     use crate::state::Dispatch;
 
     split_point!(friend: invite(d: Dispatch) -> () => link::invite(d));

@@ -6,7 +6,7 @@
 use leptos::prelude::*;
 use vrhcaby_rules::Side;
 
-use crate::connection::split_point;
+use crate::chunks::split_point;
 use crate::i18n::{self, Friend, Key};
 use crate::state::{GameState, Settings};
 
@@ -27,7 +27,7 @@ pub fn LazyProof(turn: usize, open: RwSignal<Option<usize>>) -> impl IntoView {
     let owner = Owner::current();
     let start = move || {
         let go = || {
-            crate::connection::run(load(turn, open), move |r| {
+            crate::chunks::run(load(turn, open), move |r| {
                 let ok = r
                     .map(|view| shown.try_update_value(|slot| *slot = Some(view)))
                     .is_ok();

@@ -12,8 +12,8 @@ use leptos::prelude::*;
 use crate::i18n::Key;
 use crate::state::{Nav, Screen, Settings};
 
-use crate::connection::split_point;
-pub use crate::connection::Unavailable;
+use crate::chunks::split_point;
+pub use crate::chunks::Unavailable;
 
 split_point!(
     /// How to play.
@@ -64,7 +64,7 @@ where
     // failure's view, whose own owner is gone once it is replaced.
     let owner = Owner::current();
     let start = move || {
-        let go = || crate::connection::run(load(), arrived);
+        let go = || crate::chunks::run(load(), arrived);
         match &owner {
             Some(owner) => owner.with(go),
             None => go(),
