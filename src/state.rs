@@ -289,8 +289,8 @@ pub struct Nav {
     /// A saved game with another device to open (its saved text): the connection reads it, in
     /// its chunk, where the peer-to-peer protocol's code is (`connection::link::restore`).
     pub restore: RwSignal<Option<String>>,
-    /// The room's relays as its worker last told: (open, tried, all); `None` before it tells.
-    pub relays: RwSignal<Option<(u64, u64, u64)>>,
+    /// The room's relays as its worker last told; `None` before it tells.
+    pub relays: RwSignal<Option<vrhcaby_relay::talk::RelayCounts>>,
     /// The record open in the replay viewer, and why the last file could not be opened.
     pub replay: RwSignal<Option<vrhcaby_rules::Record>>,
     pub import_error: RwSignal<Option<LoadError>>,

@@ -5,8 +5,14 @@
 //! [`room::Room`] turns a note into a NIP-01 event only the room can read or forge, and back.
 //!
 //! The page links only the negotiation (no cryptography) and the worker's messages ([`talk`]);
-//! the relay worker seals and opens.
+//! the relay worker seals and opens. Everything it reads from or writes to a relay is typed once
+//! there: a NIP-01 event (`event::Event`, hashed, signed and verified in that one place) inside
+//! the relay's messages (`frame`).
 
+#[cfg(feature = "seal")]
+pub mod event;
+#[cfg(feature = "seal")]
+pub mod frame;
 mod negotiate;
 mod note;
 #[cfg(feature = "seal")]

@@ -10,10 +10,10 @@
 
 use chacha20poly1305::aead::{Aead, KeyInit, Payload};
 use chacha20poly1305::{ChaCha20Poly1305, Nonce};
-use k256::schnorr::{Signature, SigningKey, VerifyingKey};
-use serde_json::{json, Value};
-use sha2::{Digest, Sha256};
+use k256::schnorr::SigningKey;
 
+use crate::event::{sha, Event, Invalid};
+use crate::frame::Filter;
 use crate::{hex, unhex, Note, KIND};
 
 /// Why an event was not taken as a note of this room.
@@ -31,19 +31,22 @@ pub enum Rejected {
     NotANote,
 }
 
+impl From<Invalid> for Rejected {
+    fn from(invalid: Invalid) -> Rejected {
+        match invalid {
+            Invalid::Oversized | Invalid::Malformed => Rejected::Foreign,
+            // A room asks no work: a note's id is judged by its hash alone.
+            Invalid::BadId | Invalid::NoWork => Rejected::BadId,
+            Invalid::BadSignature => Rejected::BadSignature,
+        }
+    }
+}
+
 pub struct Room {
     key: SigningKey,
     public: String,
     seal: ChaCha20Poly1305,
     tag: String,
-}
-
-fn sha(parts: &[&[u8]]) -> [u8; 32] {
-    let mut h = Sha256::new();
-    for p in parts {
-        h.update(p);
-    }
-    h.finalize().into()
 }
 
 impl Room {
@@ -83,14 +86,20 @@ impl Room {
 
     /// The subscription filter for this room's events since `since` (seconds).
     #[must_use]
-    pub fn filter(&self, since: u64) -> Value {
-        json!({ "kinds": [KIND], "authors": [self.public], "#t": [self.tag], "since": since })
+    pub fn filter(&self, since: u64) -> Filter {
+        Filter {
+            kinds: vec![KIND],
+            authors: vec![self.public.clone()],
+            t: vec![self.tag.clone()],
+            since: Some(since),
+            ..Filter::default()
+        }
     }
 
-    /// `note` as a signed event (JSON text), created at `created_at` (seconds). `nonce` and `aux`
-    /// must be fresh random bytes.
+    /// `note` as an event signed by the room's key, created at `created_at` (seconds). `nonce`
+    /// and `aux` must be fresh random bytes.
     #[must_use]
-    pub fn seal(&self, note: &Note, created_at: u64, nonce: [u8; 12], aux: [u8; 32]) -> String {
+    pub fn seal(&self, note: &Note, created_at: u64, nonce: [u8; 12], aux: [u8; 32]) -> Event {
         let plain = serde_json::to_vec(note).unwrap_or_default();
         let sealed = self
             .seal
@@ -104,49 +113,20 @@ impl Room {
             .unwrap_or_default();
         let mut content = hex(&nonce);
         content.push_str(&hex(&sealed));
-        let tags = json!([["t", self.tag]]);
-        let id = event_id(&self.public, created_at, &tags, &content);
-        let sig = self
-            .key
-            .sign_raw(&id, &aux)
-            .map(|s| hex(&s.to_bytes()))
-            .unwrap_or_default();
-        json!({
-            "id": hex(&id), "pubkey": self.public, "created_at": created_at, "kind": KIND,
-            "tags": tags, "content": content, "sig": sig,
-        })
-        .to_string()
+        let tags = vec![vec!["t".to_owned(), self.tag.clone()]];
+        Event::signed(&self.key, KIND, created_at, tags, content, &aux)
     }
 
-    /// The note in an event, if it is one of this room's, whole and genuine.
-    pub fn open(&self, event: &Value) -> Result<Note, Rejected> {
-        let field = |k: &str| event.get(k);
-        let str_field = |k: &str| field(k).and_then(Value::as_str).ok_or(Rejected::Foreign);
-        if field("kind").and_then(Value::as_u64) != Some(u64::from(KIND))
-            || str_field("pubkey")? != self.public
-        {
+    /// The note in an event, if it is one of this room's, whole and genuine: of the room's kind,
+    /// author and tag (and nothing else), its id and signature checked, then opened.
+    pub fn open(&self, event: &Event) -> Result<Note, Rejected> {
+        let ours =
+            matches!(event.tags.as_slice(), [t] if t.len() == 2 && t[0] == "t" && t[1] == self.tag);
+        if event.kind != KIND || event.pubkey != self.public || !ours {
             return Err(Rejected::Foreign);
         }
-        let tags = field("tags").ok_or(Rejected::Foreign)?;
-        if tags != &json!([["t", self.tag]]) {
-            return Err(Rejected::Foreign);
-        }
-        let created_at = field("created_at")
-            .and_then(Value::as_u64)
-            .ok_or(Rejected::Foreign)?;
-        let content = str_field("content")?;
-        let id = event_id(&self.public, created_at, tags, content);
-        if unhex(str_field("id")?).as_deref() != Some(&id[..]) {
-            return Err(Rejected::BadId);
-        }
-        let sig = unhex(str_field("sig")?)
-            .and_then(|b| Signature::try_from(&b[..]).ok())
-            .ok_or(Rejected::BadSignature)?;
-        let verifier: &VerifyingKey = self.key.verifying_key();
-        verifier
-            .verify_raw(&id, &sig)
-            .map_err(|_| Rejected::BadSignature)?;
-        let bytes = unhex(content).ok_or(Rejected::Sealed)?;
+        event.verify(0)?;
+        let bytes = unhex(&event.content).ok_or(Rejected::Sealed)?;
         if bytes.len() < 12 {
             return Err(Rejected::Sealed);
         }
@@ -163,13 +143,6 @@ impl Room {
             .map_err(|_| Rejected::Sealed)?;
         serde_json::from_slice(&plain).map_err(|_| Rejected::NotANote)
     }
-}
-
-/// NIP-01's event id: the SHA-256 of `[0, pubkey, created_at, kind, tags, content]` serialised
-/// without spaces.
-fn event_id(public: &str, created_at: u64, tags: &Value, content: &str) -> [u8; 32] {
-    let text = json!([0, public, created_at, KIND, tags, content]).to_string();
-    sha(&[text.as_bytes()])
 }
 
 #[cfg(test)]

@@ -23,12 +23,13 @@ use std::collections::{BTreeMap, BTreeSet};
 use chacha20poly1305::aead::{Aead, KeyInit, Payload};
 use chacha20poly1305::{ChaCha20Poly1305, Nonce};
 use k256::elliptic_curve::point::AffineCoordinates;
-use k256::schnorr::{Signature, SigningKey, VerifyingKey};
+use k256::schnorr::SigningKey;
 use k256::ProjectivePoint;
 use serde::{Deserialize, Serialize};
-use serde_json::{json, Value};
-use sha2::{Digest, Sha256};
 
+pub use crate::event::leading_zero_bits;
+use crate::event::{public_key, sha, Event, Invalid};
+use crate::frame::Filter;
 use crate::{hex, unhex};
 
 /// The kind of a table event: addressable (a relay keeps an author's newest per `d` tag).
@@ -117,99 +118,34 @@ pub enum Ignored {
     Full,
 }
 
-/// A checked event's fields.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Checked {
-    pub id: String,
-    pub author: String,
-    pub created_at: u64,
-    pub tags: Value,
-    pub content: String,
-}
-
-fn sha(parts: &[&[u8]]) -> [u8; 32] {
-    let mut h = Sha256::new();
-    for p in parts {
-        h.update(p);
-    }
-    h.finalize().into()
-}
-
-/// NIP-01's event id.
-fn event_id(author: &str, created_at: u64, kind: u32, tags: &Value, content: &str) -> [u8; 32] {
-    let text = json!([0, author, created_at, kind, tags, content]).to_string();
-    sha(&[text.as_bytes()])
-}
-
-/// Leading zero bits of `id` (NIP-13's difficulty).
-#[must_use]
-pub fn leading_zero_bits(id: &[u8]) -> u32 {
-    let mut bits = 0;
-    for b in id {
-        if *b == 0 {
-            bits += 8;
-        } else {
-            return bits + b.leading_zeros();
+impl From<Invalid> for Ignored {
+    fn from(invalid: Invalid) -> Ignored {
+        match invalid {
+            Invalid::Oversized => Ignored::Oversized,
+            Invalid::Malformed => Ignored::Foreign,
+            Invalid::BadId => Ignored::BadId,
+            Invalid::NoWork => Ignored::NoWork,
+            Invalid::BadSignature => Ignored::BadSignature,
         }
     }
-    bits
 }
 
-/// The tag `name`'s first value in `tags`.
-fn tag<'a>(tags: &'a Value, name: &str) -> Option<&'a str> {
-    tags.as_array()?.iter().find_map(|t| {
-        let t = t.as_array()?;
-        (t.first()?.as_str()? == name).then(|| t.get(1)?.as_str())?
-    })
+/// `name` and `value` as a tag.
+fn tag(name: &str, value: &str) -> Vec<String> {
+    vec![name.to_owned(), value.to_owned()]
 }
 
-/// Checks an event's text: its size, its shape (of `kind`, with the `t` tag `topic`), its id
-/// and work, then its signature (the costly part, last). `work`: the id's leading zero bits
-/// required before the signature is looked at.
-pub fn check(text: &str, kind: u32, topic: &str, work: u32) -> Result<Checked, Ignored> {
-    if text.len() > MAX_EVENT_BYTES {
+/// Checks an event: its size, its shape (of `kind`, with the `t` tag `topic`), its id and
+/// work, then its signature (the costly part, last). `work`: the id's leading zero bits
+/// required before the signature is looked at. The id's bytes if it holds.
+pub fn check(event: &Event, kind: u32, topic: &str, work: u32) -> Result<[u8; 32], Ignored> {
+    if event.size() > MAX_EVENT_BYTES {
         return Err(Ignored::Oversized);
     }
-    let event: Value = serde_json::from_str(text).map_err(|_| Ignored::Foreign)?;
-    let str_field = |k: &str| event.get(k).and_then(Value::as_str).ok_or(Ignored::Foreign);
-    let author = str_field("pubkey")?;
-    let content = str_field("content")?;
-    let created_at = event
-        .get("created_at")
-        .and_then(Value::as_u64)
-        .ok_or(Ignored::Foreign)?;
-    if event.get("kind").and_then(Value::as_u64) != Some(u64::from(kind)) {
+    if event.kind != kind || event.tag("t") != Some(topic) {
         return Err(Ignored::Foreign);
     }
-    let tags = event
-        .get("tags")
-        .filter(|t| t.is_array())
-        .ok_or(Ignored::Foreign)?;
-    if tag(tags, "t") != Some(topic) {
-        return Err(Ignored::Foreign);
-    }
-    let id = event_id(author, created_at, kind, tags, content);
-    if unhex(str_field("id")?).as_deref() != Some(&id[..]) {
-        return Err(Ignored::BadId);
-    }
-    if leading_zero_bits(&id) < work {
-        return Err(Ignored::NoWork);
-    }
-    let key = unhex(author)
-        .and_then(|b| VerifyingKey::from_bytes(&b).ok())
-        .ok_or(Ignored::BadSignature)?;
-    let sig = unhex(str_field("sig")?)
-        .and_then(|b| Signature::try_from(&b[..]).ok())
-        .ok_or(Ignored::BadSignature)?;
-    key.verify_raw(&id, &sig)
-        .map_err(|_| Ignored::BadSignature)?;
-    Ok(Checked {
-        id: hex(&id),
-        author: author.to_owned(),
-        created_at,
-        tags: tags.clone(),
-        content: content.to_owned(),
-    })
+    event.verify(work).map_err(Ignored::from)
 }
 
 /// A page's key for the lobby: it signs the page's table and seals and opens its joins and
@@ -233,26 +169,6 @@ impl TableKey {
         &self.public
     }
 
-    fn signed(
-        &self,
-        kind: u32,
-        created_at: u64,
-        tags: &Value,
-        content: &str,
-        aux: &[u8; 32],
-    ) -> Value {
-        let id = event_id(&self.public, created_at, kind, tags, content);
-        let sig = self
-            .key
-            .sign_raw(&id, aux)
-            .map(|s| hex(&s.to_bytes()))
-            .unwrap_or_default();
-        json!({
-            "id": hex(&id), "pubkey": self.public, "created_at": created_at, "kind": kind,
-            "tags": tags, "content": content, "sig": sig,
-        })
-    }
-
     /// The page's table event: `wish`, or `None` to withdraw it; at `now` (seconds), living
     /// [`TTL_S`] (a withdrawal a minute, long enough to reach every lobby). The nonce is searched
     /// from `start` until the id has `work` leading zero bits.
@@ -264,63 +180,25 @@ impl TableKey {
         work: u32,
         start: u64,
         aux: &[u8; 32],
-    ) -> String {
+    ) -> Event {
         let content = wish.map_or_else(
             || "\"closed\"".to_owned(),
             |w| serde_json::to_string(w).unwrap_or_default(),
         );
         let expires = now + if wish.is_some() { TTL_S } else { 60 };
-        let tags = |nonce: &str| {
-            json!([
-                ["d", TABLE_D],
-                ["t", TABLE_TAG],
-                ["expiration", expires.to_string()],
-                ["nonce", nonce, work.to_string()],
-            ])
-        };
-        self.mined(TABLE_KIND, now, &tags, &content, work, start, aux)
-    }
-
-    /// An event whose id has `work` leading zero bits (NIP-13): the nonce tag's digits searched
-    /// from `start`. The id's text around the nonce is the same each try: it is hashed once,
-    /// then only the nonce's digits and what follows them.
-    #[allow(clippy::too_many_arguments)]
-    fn mined(
-        &self,
-        kind: u32,
-        now: u64,
-        tags: &dyn Fn(&str) -> Value,
-        content: &str,
-        work: u32,
-        start: u64,
-        aux: &[u8; 32],
-    ) -> String {
-        const MARK: &str = "NONCE";
-        let text = json!([0, self.public, now, kind, tags(MARK), content]).to_string();
-        let (before, after) = text.split_once(MARK).unwrap_or((&text, ""));
-        let mut prefix = Sha256::new();
-        prefix.update(before.as_bytes());
-        let mut nonce = start;
-        loop {
-            let digits = nonce.to_string();
-            let mut h = prefix.clone();
-            h.update(digits.as_bytes());
-            h.update(after.as_bytes());
-            let id: [u8; 32] = h.finalize().into();
-            if leading_zero_bits(&id) >= work {
-                return self
-                    .signed(kind, now, &tags(&digits), content, aux)
-                    .to_string();
-            }
-            nonce = nonce.wrapping_add(1);
-        }
+        let tags = vec![
+            tag("d", TABLE_D),
+            tag("t", TABLE_TAG),
+            tag("expiration", &expires.to_string()),
+        ];
+        Event::mined(&self.key, TABLE_KIND, now, tags, content, work, start, aux)
     }
 
     /// The cipher shared with the key `other` (hex): ChaCha20-Poly1305 under
     /// SHA-256("vrhcaby join v1" ‖ x(ECDH)). The x coordinate is the same from either side, whatever
     /// the parity BIP-340 gave each key.
     fn cipher(&self, other: &str) -> Option<ChaCha20Poly1305> {
-        let other = VerifyingKey::from_bytes(&unhex(other)?).ok()?;
+        let other = public_key(other)?;
         let shared = (ProjectivePoint::from(*other.as_affine()) * **self.key.as_nonzero_scalar())
             .to_affine()
             .x();
@@ -343,7 +221,7 @@ impl TableKey {
         work: u32,
         start: u64,
         aux: &[u8; 32],
-    ) -> Option<String> {
+    ) -> Option<Event> {
         let plain = serde_json::to_vec(what).ok()?;
         let aad = format!("{}{}", self.public, to);
         let sealed = self
@@ -357,40 +235,39 @@ impl TableKey {
             )
             .ok()?;
         let content = format!("{}{}", hex(&nonce), hex(&sealed));
-        let expires = (now + JOIN_MAX_AGE_S).to_string();
-        let join = matches!(what, Sealed::Join { .. });
-        let tags = |n: &str| {
-            if join {
-                json!([
-                    ["p", to],
-                    ["t", SEALED_TAG],
-                    ["expiration", expires],
-                    ["nonce", n, work.to_string()]
-                ])
-            } else {
-                json!([["p", to], ["t", SEALED_TAG], ["nonce", n, work.to_string()]])
-            }
-        };
-        Some(self.mined(SEALED_KIND, now, &tags, &content, work, start, aux))
+        let mut tags = vec![tag("p", to), tag("t", SEALED_TAG)];
+        if matches!(what, Sealed::Join { .. }) {
+            tags.push(tag("expiration", &(now + JOIN_MAX_AGE_S).to_string()));
+        }
+        Some(Event::mined(
+            &self.key,
+            SEALED_KIND,
+            now,
+            tags,
+            content,
+            work,
+            start,
+            aux,
+        ))
     }
 
     /// A sealed event to this key: its sender and what it says, if it is one, whole and genuine,
     /// with its work ([`SEALED_POW_BITS`]; a join [`JOIN_POW_BITS`]) and no older than
     /// [`MAX_TTL_S`] (a join [`JOIN_MAX_AGE_S`]: a replay, or one a relay held, is ignored).
-    pub fn open(&self, text: &str, now: u64) -> Result<(String, Sealed), Ignored> {
-        self.open_with(text, now, SEALED_POW_BITS, JOIN_POW_BITS)
+    pub fn open(&self, event: &Event, now: u64) -> Result<(String, Sealed), Ignored> {
+        self.open_with(event, now, SEALED_POW_BITS, JOIN_POW_BITS)
     }
 
     /// [`TableKey::open`] with the work asked of any sealed event and of a join (tests ask less).
     pub fn open_with(
         &self,
-        text: &str,
+        e: &Event,
         now: u64,
         work: u32,
         join_work: u32,
     ) -> Result<(String, Sealed), Ignored> {
-        let e = check(text, SEALED_KIND, SEALED_TAG, work)?;
-        if tag(&e.tags, "p") != Some(self.public.as_str()) {
+        let id = check(e, SEALED_KIND, SEALED_TAG, work)?;
+        if e.tag("p") != Some(self.public.as_str()) {
             return Err(Ignored::Foreign);
         }
         if e.created_at > now + MAX_SKEW_S {
@@ -403,9 +280,9 @@ impl TableKey {
             .filter(|b| b.len() > 12)
             .ok_or(Ignored::Malformed)?;
         let (nonce, sealed) = bytes.split_at(12);
-        let aad = format!("{}{}", e.author, self.public);
+        let aad = format!("{}{}", e.pubkey, self.public);
         let plain = self
-            .cipher(&e.author)
+            .cipher(&e.pubkey)
             .ok_or(Ignored::Malformed)?
             .decrypt(
                 Nonce::from_slice(nonce),
@@ -420,27 +297,38 @@ impl TableKey {
             if crate::parse_secret(room).is_none() {
                 return Err(Ignored::Malformed);
             }
-            if unhex(&e.id).is_none_or(|id| leading_zero_bits(&id) < join_work) {
+            if leading_zero_bits(&id) < join_work {
                 return Err(Ignored::NoWork);
             }
             if e.created_at + JOIN_MAX_AGE_S < now {
                 return Err(Ignored::Expired);
             }
         }
-        Ok((e.author, what))
+        Ok((e.pubkey.clone(), what))
     }
 
     /// The subscription filter for the sealed events to this key since `since` (seconds).
     #[must_use]
-    pub fn sealed_filter(&self, since: u64) -> Value {
-        json!({ "kinds": [SEALED_KIND], "#p": [self.public], "#t": [SEALED_TAG], "since": since })
+    pub fn sealed_filter(&self, since: u64) -> Filter {
+        Filter {
+            kinds: vec![SEALED_KIND],
+            p: vec![self.public.clone()],
+            t: vec![SEALED_TAG.to_owned()],
+            since: Some(since),
+            ..Filter::default()
+        }
     }
 }
 
 /// The subscription filter for the open tables.
 #[must_use]
-pub fn tables_filter(since: u64) -> Value {
-    json!({ "kinds": [TABLE_KIND], "#t": [TABLE_TAG], "since": since })
+pub fn tables_filter(since: u64) -> Filter {
+    Filter {
+        kinds: vec![TABLE_KIND],
+        t: vec![TABLE_TAG.to_owned()],
+        since: Some(since),
+        ..Filter::default()
+    }
 }
 
 /// One open table in a lobby.
@@ -482,21 +370,23 @@ impl Lobby {
         Lobby::default()
     }
 
-    /// Takes a table event's text heard at `now` (seconds).
-    pub fn take(&mut self, text: &str, now: u64) -> Result<Change, Ignored> {
-        self.take_with(text, now, POW_BITS)
+    /// Takes a table event heard at `now` (seconds).
+    pub fn take(&mut self, event: &Event, now: u64) -> Result<Change, Ignored> {
+        self.take_with(event, now, POW_BITS)
     }
 
     /// [`Lobby::take`] with the work asked for (tests ask less).
-    pub fn take_with(&mut self, text: &str, now: u64, work: u32) -> Result<Change, Ignored> {
-        let e = check(text, TABLE_KIND, TABLE_TAG, work)?;
-        if tag(&e.tags, "d") != Some(TABLE_D) {
+    pub fn take_with(&mut self, e: &Event, now: u64, work: u32) -> Result<Change, Ignored> {
+        let id = check(e, TABLE_KIND, TABLE_TAG, work)?;
+        if e.tag("d") != Some(TABLE_D) {
             return Err(Ignored::Foreign);
         }
-        if self.blocked.contains(&e.author) {
+        let author = &e.pubkey;
+        if self.blocked.contains(author) {
             return Err(Ignored::Blocked);
         }
-        let expires: u64 = tag(&e.tags, "expiration")
+        let expires: u64 = e
+            .tag("expiration")
             .and_then(|x| x.parse().ok())
             .ok_or(Ignored::Foreign)?;
         if e.created_at > now + MAX_SKEW_S {
@@ -510,35 +400,35 @@ impl Lobby {
         self.forget_expired(now);
         let newest = self
             .tables
-            .get(&e.author)
+            .get(author)
             .map(|(t, _, _)| *t)
-            .max(self.closed.get(&e.author).map(|(t, _)| *t));
+            .max(self.closed.get(author).map(|(t, _)| *t));
         if newest.is_some_and(|t| t >= e.created_at) {
             return Err(Ignored::Replayed);
         }
         if e.content == "\"closed\"" {
-            self.tables.remove(&e.author);
+            self.tables.remove(author);
             // Remembered as long as any copy of the table it closed could be taken. A
             // withdrawal remembered is never pushed out: when the memory is full, a new one is
             // not remembered (its table is gone from the list all the same).
-            if self.closed.contains_key(&e.author) || self.closed.len() < MAX_CLOSED {
+            if self.closed.contains_key(author) || self.closed.len() < MAX_CLOSED {
                 self.closed
-                    .insert(e.author.clone(), (e.created_at, now + MAX_TTL_S));
+                    .insert(author.clone(), (e.created_at, now + MAX_TTL_S));
             }
-            return Ok(Change::Closed(e.author));
+            return Ok(Change::Closed(author.clone()));
         }
         let wish: Wish = serde_json::from_str(&e.content).map_err(|_| Ignored::Malformed)?;
         if !wish.valid() {
             return Err(Ignored::Malformed);
         }
         let listed = Listed {
-            id: e.id,
-            author: e.author.clone(),
+            id: hex(&id),
+            author: author.clone(),
             wish,
             created_at: e.created_at.min(now),
             expires,
         };
-        if !self.tables.contains_key(&e.author) && self.tables.len() >= MAX_TABLES {
+        if !self.tables.contains_key(author) && self.tables.len() >= MAX_TABLES {
             // Full: the table heard longest ago makes room (a flood must keep paying for its
             // tables to stay, and a new honest one always gets in).
             let stalest = self
@@ -550,9 +440,9 @@ impl Lobby {
                 self.tables.remove(&a);
             }
         }
-        self.closed.remove(&e.author);
+        self.closed.remove(author);
         self.tables
-            .insert(e.author.clone(), (e.created_at, now, listed.clone()));
+            .insert(author.clone(), (e.created_at, now, listed.clone()));
         Ok(Change::Open(listed))
     }
 

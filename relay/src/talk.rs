@@ -1,5 +1,8 @@
-//! The messages between the page (`drivers::room`) and the relay worker (`bin/relay_worker.rs`),
-//! typed once for both sides; JSON text on the wire (`postMessage` of a string).
+//! The messages between the page and a relay worker (`bin/relay_worker.rs`), typed once for
+//! both sides; JSON text on the wire (`postMessage` of a string). The page starts one worker for
+//! a room (a game with a friend: `connection::room` in the app) and one for the lobby (open
+//! tables: `connection::lobby`), each through its port (`connection::port`, which holds what
+//! the page says until the worker is [`FromWorker::Ready`]).
 
 use serde::{Deserialize, Serialize};
 
@@ -10,7 +13,7 @@ use crate::Note;
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum ToWorker {
-    /// Enter the room of `secret` (64 hex digits) through `relays` (`ws://` or `wss://` URLs;
+    /// Enter the room of `secret` (32 hex digits) through `relays` (`ws://` or `wss://` URLs;
     /// others are skipped, at most eight are used). Leaves any room before.
     Join { secret: String, relays: Vec<String> },
     /// Say `note`, sealed, on every open relay, and again every [`crate::REPEAT_MS`] until told
@@ -48,6 +51,53 @@ pub struct TableInfo {
     pub created_at: u64,
 }
 
+/// The relays of a worker as it last told them ([`FromWorker::Relays`]): one named set of counts
+/// rather than tuples in one order or another.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RelayCounts {
+    /// Open now.
+    pub open: usize,
+    /// All the worker uses.
+    pub total: usize,
+    /// Opened or failed at least once.
+    pub tried: usize,
+}
+
+impl RelayCounts {
+    /// At least one relay is open.
+    #[must_use]
+    pub fn reached(self) -> bool {
+        self.open > 0
+    }
+
+    /// None is open and every one has been tried: no relay answers (the page need not wait).
+    #[must_use]
+    pub fn unreached(self) -> bool {
+        self.open == 0 && self.tried >= self.total
+    }
+}
+
+impl From<RelayCounts> for FromWorker {
+    fn from(c: RelayCounts) -> FromWorker {
+        FromWorker::Relays {
+            open: c.open,
+            total: c.total,
+            tried: c.tried,
+        }
+    }
+}
+
+impl FromWorker {
+    /// The counts a [`FromWorker::Relays`] says.
+    #[must_use]
+    pub fn relay_counts(&self) -> Option<RelayCounts> {
+        match *self {
+            FromWorker::Relays { open, total, tried } => Some(RelayCounts { open, total, tried }),
+            _ => None,
+        }
+    }
+}
+
 /// What the relay worker tells the page.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -57,7 +107,7 @@ pub enum FromWorker {
     /// A note of the room heard on a relay (each event once, however many relays carried it).
     Heard { note: Note },
     /// The relays: how many are open, of how many, and how many have opened or failed at least
-    /// once.
+    /// once (the fields of [`RelayCounts`], which the page may keep them in).
     Relays {
         open: usize,
         total: usize,
@@ -175,5 +225,36 @@ mod tests {
             );
         }
         assert!(serde_json::from_str::<ToWorker>(r#"{"shout":{}}"#).is_err());
+    }
+
+    #[test]
+    fn relay_counts_travel_as_the_relays_message() {
+        let c = RelayCounts {
+            open: 1,
+            total: 3,
+            tried: 2,
+        };
+        let m = FromWorker::from(c);
+        assert_eq!(
+            m,
+            FromWorker::Relays {
+                open: 1,
+                total: 3,
+                tried: 2
+            }
+        );
+        assert_eq!(m.relay_counts(), Some(c));
+        assert_eq!(FromWorker::Ready.relay_counts(), None);
+        assert!(c.reached() && !c.unreached());
+        let none = RelayCounts {
+            open: 0,
+            total: 3,
+            tried: 3,
+        };
+        assert!(!none.reached() && none.unreached());
+        assert!(
+            !RelayCounts { tried: 2, ..none }.unreached(),
+            "one still to try"
+        );
     }
 }

@@ -8,7 +8,7 @@
 use std::cell::RefCell;
 
 use leptos::prelude::*;
-use vrhcaby_relay::talk::{FromWorker, TableInfo, ToWorker};
+use vrhcaby_relay::talk::{FromWorker, RelayCounts, TableInfo, ToWorker};
 use vrhcaby_relay::wish::{Lang, Rules, Wish};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
@@ -42,7 +42,7 @@ pub struct View {
     pub tables: RwSignal<Vec<TableInfo>>,
     pub status: RwSignal<Status>,
     /// Relays open, of all, and tried.
-    pub relays: RwSignal<Option<(usize, usize, usize)>>,
+    pub relays: RwSignal<Option<RelayCounts>>,
     /// Relays that refused the table.
     pub refused: RwSignal<usize>,
     /// The player's table is open.
@@ -80,7 +80,7 @@ struct Active {
     view: View,
     /// What the worker said last, for the screen when it is shown again.
     tables: Vec<TableInfo>,
-    relays: Option<(usize, usize, usize)>,
+    relays: Option<RelayCounts>,
     refused: usize,
     accepted: usize,
     opened_at: f64,
@@ -336,8 +336,9 @@ fn from_worker(d: Dispatch, msg: FromWorker) {
             view.tables.try_set(tables);
         }
         FromWorker::Relays { open, total, tried } => {
-            remember(|a| a.relays = Some((open, total, tried)));
-            view.relays.try_set(Some((open, total, tried)));
+            let counts = RelayCounts { open, total, tried };
+            remember(|a| a.relays = Some(counts));
+            view.relays.try_set(Some(counts));
         }
         FromWorker::Published { refused, accepted } => {
             remember(|a| {

@@ -267,15 +267,14 @@ fn from_worker(d: Dispatch, msg: FromWorker) {
             run(d, out.unwrap_or_default());
         }
         FromWorker::Relays { open, total, tried } => {
-            d.nav
-                .relays
-                .set(Some((open as u64, tried as u64, total as u64)));
+            let counts = vrhcaby_relay::talk::RelayCounts { open, total, tried };
+            d.nav.relays.set(Some(counts));
             ROOM.with(|r| {
                 if let Some(a) = r.borrow_mut().as_mut() {
                     a.relays_open = open;
                 }
             });
-            if open == 0 && tried == total {
+            if counts.unreached() {
                 // Every relay refused or failed: no need to wait for the fallback's time.
                 fall_back(d);
             }

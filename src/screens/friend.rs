@@ -222,15 +222,15 @@ fn relay_step() -> impl IntoView {
     let s = d.settings;
     let relays = d.nav.relays;
     let state = move || match relays.get() {
-        Some((open, _, _)) if open > 0 => "done",
-        Some((_, tried, all)) if tried >= all => "failed",
+        Some(c) if c.reached() => "done",
+        Some(c) if c.unreached() => "failed",
         _ => "now",
     };
     view! {
         <li data-testid="relay-step" data-state=state>
             {move || match relays.get() {
-                Some((open, _, all)) if open > 0 => i18n::relays_reached(s.lang.get(), open, all),
-                Some((_, tried, all)) if tried >= all => i18n::friend(s.lang.get(), Friend::RelayUnreached).to_owned(),
+                Some(c) if c.reached() => i18n::relays_reached(s.lang.get(), c.open as u64, c.total as u64),
+                Some(c) if c.unreached() => i18n::friend(s.lang.get(), Friend::RelayUnreached).to_owned(),
                 _ => i18n::friend(s.lang.get(), Friend::RelayConnecting).to_owned(),
             }}
         </li>

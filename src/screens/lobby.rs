@@ -50,13 +50,9 @@ pub fn LobbyScreen() -> impl IntoView {
     // The player's table is said open only once a relay holds it; "unreached" when every
     // relay failed, or none took it within 10 s.
     let table = move || {
-        let open_relays = view.relays.get().map_or(0, |(open, _, _)| open);
-        if view.accepted.get() > 0 && open_relays > 0 {
+        if view.accepted.get() > 0 && view.relays.get().is_some_and(|c| c.reached()) {
             "open"
-        } else if view
-            .relays
-            .get()
-            .is_some_and(|(open, total, tried)| open == 0 && tried >= total)
+        } else if view.relays.get().is_some_and(|c| c.unreached())
             || now.get() - view.opened_at.get() > 10_000.0
         {
             "unreached"
@@ -91,11 +87,11 @@ pub fn LobbyScreen() -> impl IntoView {
     };
     let relays = move || {
         let lang = s.lang.get();
-        let reached = view.relays.get().map(|(open, total, tried)| {
-            if open == 0 && tried >= total {
+        let reached = view.relays.get().map(|c| {
+            if c.unreached() {
                 i18n::lobby(lang, Lobby::NoRelay).to_owned()
             } else {
-                i18n::relays_reached(lang, open as u64, total as u64)
+                i18n::relays_reached(lang, c.open as u64, c.total as u64)
             }
         });
         match (reached, view.refused.get()) {

@@ -1,10 +1,19 @@
-//! The relay worker: the page's signalling through Nostr relays, loaded only when a game with a
-//! friend needs it (Trunk `data-type="worker"`, see index.html). It keeps one WebSocket per relay
-//! (reconnecting with a growing pause), subscribes to the room, seals what the page says and says
-//! it again every [`REPEAT_MS`] until told to be quiet, and hands the page every note that opens.
+//! The relay worker: the page's signalling through Nostr relays, started by the page (from its
+//! loader, `connection::port` in the app) when a game with a friend or the lobby needs it. It
+//! keeps one WebSocket per relay (reconnecting with a growing pause) and runs one of two parts:
 //!
-//! The page and the worker speak `vrhcaby_relay::talk`'s `ToWorker` and `FromWorker` as JSON text
-//! (a `Wake` is also what the worker's own `online` event does).
+//! - **a room** (`ToWorker::Join`): subscribes to the room, seals what the page says and says it
+//!   again every [`REPEAT_MS`] until told to be quiet, and hands the page every note that opens,
+//!   once however many relays carried it;
+//! - **the lobby** (`ToWorker::Lobby`): the page's part there (`table::Stranger`) hears the
+//!   tables and the sealed joins and answers, and the worker carries out what it answers — its
+//!   events to the relays, the list, a game agreed — and tells the page which relays hold or
+//!   refuse its table (NIP-01's `OK`).
+//!
+//! A relay's every message is parsed once (`frame::Frame`) and its event handed on typed;
+//! what the worker sends (`frame::ToRelay`) is serialised once. The page and the worker speak
+//! `vrhcaby_relay::talk`'s `ToWorker` and `FromWorker` as JSON text (a `Wake` is also what the
+//! worker's own `online` event does).
 
 #[cfg(not(target_arch = "wasm32"))]
 fn main() {}
@@ -19,10 +28,11 @@ mod worker {
     use std::cell::RefCell;
     use std::collections::VecDeque;
 
-    use serde_json::{json, Value};
+    use vrhcaby_relay::event::Event;
+    use vrhcaby_relay::frame::{Frame, ToRelay};
     use vrhcaby_relay::room::Room;
     use vrhcaby_relay::table::{self, Fresh, Out, Stranger, TableKey};
-    use vrhcaby_relay::talk::{FromWorker, TableInfo, ToWorker};
+    use vrhcaby_relay::talk::{FromWorker, RelayCounts, TableInfo, ToWorker};
     use vrhcaby_relay::{parse_secret, Note, REPEAT_MS};
     use wasm_bindgen::prelude::*;
     use wasm_bindgen::JsCast;
@@ -38,6 +48,9 @@ mod worker {
     const LINGER_MS: i32 = 1_500;
     /// How often, in seconds, the lobby asks each relay for the tables again.
     const RESUBSCRIBE_S: u64 = 10;
+    /// The subscriptions' names: the room's, and the lobby's (its tables and its sealed events).
+    const ROOM_SUB: &str = "vrhcaby";
+    const LOBBY_SUB: &str = "vrhcaby-lobby";
 
     struct Relay {
         url: String,
@@ -51,6 +64,13 @@ mod worker {
         accepted: bool,
     }
 
+    /// The page's table event last published: its id (a relay's `OK` names it) and its
+    /// `EVENT` message, said again to each relay as it opens.
+    struct OwnTable {
+        id: String,
+        message: String,
+    }
+
     #[derive(Default)]
     struct State {
         room: Option<Room>,
@@ -58,11 +78,10 @@ mod worker {
         note: Option<Note>,
         seen: VecDeque<String>,
         generation: u32,
-        reported: (usize, usize, usize),
-        /// In the lobby: the page's part there, and its table event last published (said again
-        /// to each relay as it opens).
+        reported: RelayCounts,
+        /// In the lobby: the page's part there, and its table.
         stranger: Option<Stranger>,
-        table: Option<(String, String)>,
+        table: Option<OwnTable>,
         ticks: u64,
     }
 
@@ -241,6 +260,16 @@ mod worker {
         })
     }
 
+    /// The lobby's subscription (its tables and the sealed events to the page) since `since`.
+    fn lobby_req(stranger: &Stranger, since: u64) -> String {
+        let filters = stranger.filters(since);
+        ToRelay::Req {
+            sub: LOBBY_SUB,
+            filters: &filters,
+        }
+        .to_json()
+    }
+
     /// Every second in the lobby: the page's part there ticks; every [`RESUBSCRIBE_S`] the
     /// open relays are asked for the tables again (a table a relay dropped on the way comes
     /// back from its store).
@@ -254,8 +283,7 @@ mod worker {
                 return None;
             }
             let since = now_s().saturating_sub(table::MAX_TTL_S);
-            let [tables, sealed] = s.stranger.as_ref()?.filters(since);
-            Some(json!(["REQ", "vrhcaby-lobby", tables, sealed]).to_string())
+            Some(lobby_req(s.stranger.as_ref()?, since))
         });
         if let Some(req) = again {
             send_to_open(&req, false);
@@ -282,26 +310,23 @@ mod worker {
     fn carry_out(out: Vec<Out>) {
         for o in out {
             match o {
-                Out::Send(text) => {
-                    let id = serde_json::from_str::<Value>(&text)
-                        .ok()
-                        .and_then(|e| {
-                            (e["kind"].as_u64() == Some(u64::from(table::TABLE_KIND)))
-                                .then(|| e["id"].as_str().map(String::from))
-                        })
-                        .flatten();
-                    let is_table = id.is_some();
-                    if let Some(id) = id {
+                Out::Send(event) => {
+                    let message = ToRelay::Event(&event).to_json();
+                    let is_table = event.kind == table::TABLE_KIND;
+                    if is_table {
                         STATE.with(|s| {
                             let mut s = s.borrow_mut();
-                            s.table = Some((id, text.clone()));
+                            s.table = Some(OwnTable {
+                                id: event.id,
+                                message: message.clone(),
+                            });
                             // Held only once a relay accepts this one.
                             for r in &mut s.relays {
                                 r.accepted = false;
                             }
                         });
                     }
-                    send_to_open(&format!("[\"EVENT\",{text}]"), is_table);
+                    send_to_open(&message, is_table);
                 }
                 Out::List(list) => post(&FromWorker::Tables {
                     tables: list
@@ -402,26 +427,28 @@ mod worker {
             }
             let req = STATE.with(|s| {
                 let mut s = s.borrow_mut();
-                let since = ((now_ms() / 1000.0) as u64).saturating_sub(60);
-                let room = s.room.as_ref().map(|room| room.filter(since));
+                let since = now_s().saturating_sub(60);
+                let room = s.room.as_ref().map(|room| {
+                    ToRelay::Req {
+                        sub: ROOM_SUB,
+                        filters: &[room.filter(since)],
+                    }
+                    .to_json()
+                });
                 // The lobby: the tables of the last table's life, and the sealed events to
                 // this page.
-                let lobby = s.stranger.as_ref().map(|st| {
-                    let [tables, sealed] = st.filters(since.saturating_sub(table::MAX_TTL_S));
-                    json!(["REQ", "vrhcaby-lobby", tables, sealed]).to_string()
-                });
-                let table = s.table.as_ref().map(|(_, t)| format!("[\"EVENT\",{t}]"));
+                let lobby = s
+                    .stranger
+                    .as_ref()
+                    .map(|st| lobby_req(st, since.saturating_sub(table::MAX_TTL_S)));
+                let table = s.table.as_ref().map(|t| t.message.clone());
                 let r = s.relays.get_mut(i)?;
                 let table = table.filter(|_| !r.refuses);
                 r.open = true;
                 r.tried = true;
                 r.pause_ms = 1_000;
                 let ws = r.socket.clone()?;
-                let req = match (room, lobby) {
-                    (Some(filter), _) => json!(["REQ", "vrhcaby", filter]).to_string(),
-                    (None, Some(lobby)) => lobby,
-                    (None, None) => return None,
-                };
+                let req = room.or(lobby)?;
                 Some((ws, req, table))
             });
             if let Some((ws, req, table)) = req {
@@ -483,78 +510,66 @@ mod worker {
         });
     }
 
-    /// A relay's message: an event of the room becomes a note for the page, once; in the
-    /// lobby, every event goes to the page's part there (which checks it), and a relay that
-    /// refuses the page's table is noted.
+    /// A relay's message, parsed once (anything else a relay says is dropped): an event of the
+    /// room becomes a note for the page, once; in the lobby, every event goes to the page's
+    /// part there (which checks it), and a relay that refuses the page's table is noted.
     fn heard(i: usize, text: &str) {
-        if text.len() > 4 * table::MAX_EVENT_BYTES {
-            return;
-        }
-        let Ok(Value::Array(parts)) = serde_json::from_str::<Value>(text) else {
+        let Ok(frame) = Frame::parse(text) else {
             return;
         };
         let in_lobby = STATE.with(|s| s.borrow().stranger.is_some());
-        if in_lobby {
-            match parts.first().and_then(Value::as_str) {
-                Some("EVENT") => {
-                    if let Some(event) = parts.get(2) {
-                        let event = event.to_string();
-                        let out = STATE.with(|s| {
-                            let mut s = s.borrow_mut();
-                            let st = s.stranger.as_mut()?;
-                            st.heard(&event, now_s(), fresh()).ok()
-                        });
-                        carry_out(out.unwrap_or_default());
-                    }
-                }
-                Some("OK") => {
-                    let accepted = parts.get(2).and_then(Value::as_bool) == Some(true);
-                    let counts = STATE.with(|s| {
-                        let mut s = s.borrow_mut();
-                        let ours = s.table.as_ref().map(|(id, _)| id.as_str())
-                            == parts.get(1).and_then(Value::as_str);
-                        if !ours {
-                            return None;
-                        }
-                        if let Some(r) = s.relays.get_mut(i) {
-                            r.refuses = !accepted;
-                            r.accepted = accepted;
-                        }
-                        let held = s.relays.iter().filter(|r| r.open && r.accepted).count();
-                        Some((s.relays.iter().filter(|r| r.refuses).count(), held))
-                    });
-                    if let Some((refused, accepted)) = counts {
-                        post(&FromWorker::Published { refused, accepted });
-                    }
-                }
-                _ => {}
+        match frame {
+            Frame::Event { event, .. } if in_lobby => {
+                let out = STATE.with(|s| {
+                    let mut s = s.borrow_mut();
+                    let st = s.stranger.as_mut()?;
+                    st.heard(&event, now_s(), fresh()).ok()
+                });
+                carry_out(out.unwrap_or_default());
             }
-            return;
+            Frame::Event { event, .. } => heard_in_room(event),
+            Frame::Ok { id, accepted, .. } if in_lobby => {
+                let published = STATE.with(|s| {
+                    let mut s = s.borrow_mut();
+                    if s.table.as_ref().is_none_or(|t| t.id != id) {
+                        return None;
+                    }
+                    if let Some(r) = s.relays.get_mut(i) {
+                        r.refuses = !accepted;
+                        r.accepted = accepted;
+                    }
+                    Some(FromWorker::Published {
+                        refused: s.relays.iter().filter(|r| r.refuses).count(),
+                        accepted: s.relays.iter().filter(|r| r.open && r.accepted).count(),
+                    })
+                });
+                if let Some(published) = published {
+                    post(&published);
+                }
+            }
+            // A note's verdict: a relay that refuses notes is one the room does without.
+            Frame::Ok { .. } => {}
+            // The end of stored events, a subscription ended, a notice: nothing to do.
+            Frame::Eose { .. } | Frame::Closed { .. } | Frame::Notice { .. } => {}
         }
-        if parts.first().and_then(Value::as_str) != Some("EVENT") {
-            return;
-        }
-        let Some(event) = parts.get(2) else { return };
-        let Some(id) = event["id"].as_str().map(String::from) else {
-            return;
-        };
-        let now_s = (now_ms() / 1000.0) as u64;
-        if event["created_at"]
-            .as_u64()
-            .is_none_or(|t| t + OLDEST_S < now_s)
-        {
+    }
+
+    /// An event heard in a room: opened unless too old or heard before, and its note handed to
+    /// the page.
+    fn heard_in_room(event: Event) {
+        if event.created_at.saturating_add(OLDEST_S) < now_s() {
             return;
         }
         let note = STATE.with(|s| {
             let mut s = s.borrow_mut();
-            if s.seen.contains(&id) {
+            if s.seen.contains(&event.id) {
                 return None;
             }
-            let note = s.room.as_ref()?.open(event).ok()?;
+            let note = s.room.as_ref()?.open(&event).ok()?;
             if s.seen.len() == SEEN {
                 s.seen.pop_front();
             }
-            s.seen.push_back(id);
+            s.seen.push_back(event.id);
             Some(note)
         });
         if let Some(note) = note {
@@ -567,34 +582,30 @@ mod worker {
         let out = STATE.with(|s| {
             let s = s.borrow();
             let (room, note) = (s.room.as_ref()?, s.note.as_ref()?);
-            let created_at = (now_ms() / 1000.0) as u64;
-            let event = room.seal(note, created_at, random(), random());
-            Some(format!("[\"EVENT\",{event}]"))
+            let event = room.seal(note, now_s(), random(), random());
+            Some(ToRelay::Event(&event).to_json())
         });
         if let Some(text) = out {
             send_to_open(&text, false);
         }
     }
 
+    /// Tells the page the relays' counts, if they changed since it was last told.
     fn report() {
-        let counts = STATE.with(|s| {
-            let s = s.borrow();
-            let open = s.relays.iter().filter(|r| r.open).count();
-            let tried = s.relays.iter().filter(|r| r.tried).count();
-            (open, s.relays.len(), tried)
-        });
         let changed = STATE.with(|s| {
             let mut s = s.borrow_mut();
-            let changed = s.reported != counts;
-            s.reported = counts;
-            changed
+            let counts = RelayCounts {
+                open: s.relays.iter().filter(|r| r.open).count(),
+                total: s.relays.len(),
+                tried: s.relays.iter().filter(|r| r.tried).count(),
+            };
+            (s.reported != counts).then(|| {
+                s.reported = counts;
+                counts
+            })
         });
-        if changed {
-            post(&FromWorker::Relays {
-                open: counts.0,
-                total: counts.1,
-                tried: counts.2,
-            });
+        if let Some(counts) = changed {
+            post(&FromWorker::from(counts));
         }
     }
 }

@@ -5,6 +5,8 @@
 //! test (`tests.rs`).
 
 use super::{Ignored, Listed, Lobby, Owner, Sealed, Seat, TableKey, Wish, RENEW_S};
+use crate::event::Event;
+use crate::frame::Filter;
 
 /// A join not answered within this long is given up: the owner is gone.
 pub const JOIN_WAIT_S: u64 = 10;
@@ -18,8 +20,8 @@ pub const LATE_WELCOME_S: u64 = 2 * super::JOIN_MAX_AGE_S;
 /// What the worker is to do.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Out {
-    /// Send this event (JSON text) to every open relay.
-    Send(String),
+    /// Send this event to every open relay.
+    Send(Event),
     /// The open tables that fit the page's wish, newest first (the page's own left out).
     List(Vec<Listed>),
     /// A game is agreed: meet in the room of this secret (32 hex digits), the owner of the
@@ -105,7 +107,7 @@ impl Stranger {
 
     /// The subscriptions (NIP-01 filters) the worker asks each relay for.
     #[must_use]
-    pub fn filters(&self, since: u64) -> [serde_json::Value; 2] {
+    pub fn filters(&self, since: u64) -> [Filter; 2] {
         [super::tables_filter(since), self.key.sealed_filter(since)]
     }
 
@@ -150,16 +152,12 @@ impl Stranger {
 
     fn publish(&mut self, now: u64, fresh: Fresh) -> Out {
         let at = self.next_time(now);
-        let text = self
+        let event = self
             .key
             .table(self.wish.as_ref(), at, self.work, fresh.start, &fresh.aux);
-        if let Ok(e) = serde_json::from_str::<serde_json::Value>(&text) {
-            if let Some(id) = e["id"].as_str() {
-                self.owner.opened(id);
-            }
-        }
+        self.owner.opened(&event.id);
         self.published = Some(now);
-        Out::Send(text)
+        Out::Send(event)
     }
 
     /// The page's table withdrawn (the player left, or a game started).
@@ -242,18 +240,18 @@ impl Stranger {
         self.list(now).into_iter().collect()
     }
 
-    /// An event a relay carried (the event object's JSON text).
-    /// Once playing, the page still answers joins for its table (the winner's again with its
-    /// welcome, anyone else's at once with "taken") and hears nothing else.
-    pub fn heard(&mut self, text: &str, now: u64, fresh: Fresh) -> Result<Vec<Out>, Ignored> {
-        match self.lobby.take_with(text, now, self.work) {
+    /// An event a relay carried (a table, or a sealed event to this page; anything else is
+    /// foreign). Once playing, the page still answers joins for its table (the winner's again
+    /// with its welcome, anyone else's at once with "taken") and hears nothing else.
+    pub fn heard(&mut self, event: &Event, now: u64, fresh: Fresh) -> Result<Vec<Out>, Ignored> {
+        match self.lobby.take_with(event, now, self.work) {
             Ok(_) if self.playing => return Ok(Vec::new()),
             Ok(_) => return Ok(self.list(now).into_iter().collect()),
             Err(Ignored::Foreign) => {}
             Err(e) => return Err(e),
         }
         let sealed_work = self.work.min(super::SEALED_POW_BITS);
-        let (from, what) = self.key.open_with(text, now, sealed_work, self.work)?;
+        let (from, what) = self.key.open_with(event, now, sealed_work, self.work)?;
         let mut out = Vec::new();
         match &what {
             Sealed::Join { .. } => match self.owner.join(&from, &what) {

@@ -1,6 +1,7 @@
 use serde_json::{json, Value};
 
 use super::*;
+use crate::event::tests::{JOIN_V1, TABLE_V1};
 
 const NOW: u64 = 1_800_000_000;
 /// Little work, so tests run fast; the lobby is asked for the same.
@@ -19,14 +20,26 @@ fn wish() -> Wish {
     }
 }
 
-fn table(k: &TableKey, wish: Option<&Wish>, now: u64) -> String {
+fn table(k: &TableKey, wish: Option<&Wish>, now: u64) -> Event {
     k.table(wish, now, WORK, 0, &[3; 32])
 }
 
 /// An event of `k`'s signed as it is, whatever its fields (a forger's tool).
-fn signed(k: &TableKey, kind: u32, created_at: u64, tags: &Value, content: &str) -> String {
-    k.signed(kind, created_at, tags, content, &[5; 32])
-        .to_string()
+fn signed(k: &TableKey, kind: u32, created_at: u64, tags: &Value, content: &str) -> Event {
+    let tags = serde_json::from_value(tags.clone()).unwrap();
+    Event::signed(&k.key, kind, created_at, tags, content.to_owned(), &[5; 32])
+}
+
+/// An event's text as the worker reads it from a relay (a text that is no event is foreign).
+fn parsed(text: &str) -> Result<Event, Ignored> {
+    Ok(Event::parse(text)?)
+}
+
+/// An event changed as JSON (a forger's other tool), read back.
+fn edited(e: &Event, edit: impl FnOnce(&mut Value)) -> Event {
+    let mut v = serde_json::to_value(e).unwrap();
+    edit(&mut v);
+    Event::parse(&v.to_string()).unwrap()
 }
 
 fn table_tags(expires: u64) -> Value {
@@ -39,34 +52,30 @@ fn table_tags(expires: u64) -> Value {
 }
 
 /// `what` sealed with the tests' little work.
-fn seal(k: &TableKey, to: &str, what: &Sealed, now: u64, nonce: [u8; 12]) -> String {
+fn seal(k: &TableKey, to: &str, what: &Sealed, now: u64, nonce: [u8; 12]) -> Event {
     k.seal(to, what, now, nonce, WORK, 0, &[4; 32]).unwrap()
 }
 
 /// A sealed event opened asking no work (the forgeries below carry none).
-fn open(k: &TableKey, text: &str, now: u64) -> Result<(String, Sealed), Ignored> {
-    k.open_with(text, now, 0, 0)
+fn open(k: &TableKey, event: &Event, now: u64) -> Result<(String, Sealed), Ignored> {
+    k.open_with(event, now, 0, 0)
 }
 
-fn id_of(text: &str) -> String {
-    serde_json::from_str::<Value>(text).unwrap()["id"]
-        .as_str()
-        .unwrap()
-        .to_owned()
+fn work_of(event: &Event) -> u32 {
+    leading_zero_bits(&unhex(&event.id).unwrap())
 }
 
 #[test]
 fn a_table_is_listed_with_its_wish_and_its_work() {
     let (a, mut lobby) = (key(1), Lobby::new());
     let text = table(&a, Some(&wish()), NOW);
-    let event: Value = serde_json::from_str(&text).unwrap();
-    assert_eq!(event["kind"], TABLE_KIND);
+    assert_eq!(text.kind, TABLE_KIND);
     assert!(
         (30_000..40_000).contains(&TABLE_KIND),
         "addressable: relays keep the newest"
     );
-    assert!(leading_zero_bits(&unhex(&id_of(&text)).unwrap()) >= WORK);
-    assert!(text.len() < 700, "{} bytes", text.len());
+    assert!(work_of(&text) >= WORK);
+    assert!(text.size() < 700, "{} bytes", text.size());
     let Ok(Change::Open(listed)) = lobby.take_with(&text, NOW, WORK) else {
         panic!()
     };
@@ -108,8 +117,34 @@ fn a_table_is_listed_with_its_wish_and_its_work() {
 fn the_default_work_is_what_the_lobby_asks() {
     let a = key(2);
     let text = a.table(Some(&wish()), NOW, POW_BITS, 0, &[3; 32]);
-    assert!(leading_zero_bits(&unhex(&id_of(&text)).unwrap()) >= POW_BITS);
+    assert!(work_of(&text) >= POW_BITS);
     assert!(matches!(Lobby::new().take(&text, NOW), Ok(Change::Open(_))));
+}
+
+#[test]
+fn a_table_and_a_join_made_before_the_typed_event_are_taken_and_made_the_same() {
+    let (owner, joiner) = (key(1), key(2));
+    let old = parsed(TABLE_V1).unwrap();
+    let Ok(Change::Open(listed)) = Lobby::new().take_with(&old, NOW, 8) else {
+        panic!()
+    };
+    assert_eq!(listed.id, old.id);
+    assert_eq!(listed.author, owner.public_key());
+    // The same nonce found, the same id and signature, from the same inputs.
+    assert_eq!(owner.table(Some(&wish()), NOW, 8, 0, &[3; 32]), old);
+    let join = Sealed::Join {
+        room: "0123456789abcdef0123456789abcdef".into(),
+        table: "ab".repeat(32),
+    };
+    let old = parsed(JOIN_V1).unwrap();
+    assert_eq!(
+        owner.open_with(&old, NOW, 8, 8),
+        Ok((joiner.public_key().to_owned(), join.clone()))
+    );
+    assert_eq!(
+        joiner.seal(owner.public_key(), &join, NOW, [9; 12], 8, 0, &[4; 32]),
+        Some(old)
+    );
 }
 
 #[test]
@@ -165,17 +200,15 @@ fn forged_malformed_oversized_and_untimely_tables_are_ignored() {
     let (a, b) = (key(1), key(2));
     let good = table(&a, Some(&wish()), NOW);
     // The forger's events below carry no work: a lobby that asks none judges the rest.
-    let take = |text: &str| Lobby::new().take_with(text, NOW, 0);
+    let take = |e: &Event| Lobby::new().take_with(e, NOW, 0);
     // Tampered with after signing: the id no longer matches.
-    let tampered = good.replace(r#"\"length\":5"#, r#"\"length\":7"#);
+    let tampered = parsed(&good.to_json().replace(r#"\"length\":5"#, r#"\"length\":7"#)).unwrap();
     assert_ne!(tampered, good);
     assert_eq!(take(&tampered), Err(Ignored::BadId));
     // Someone else's key claimed: the signature does not verify.
-    let mut claimed: Value = serde_json::from_str(&good).unwrap();
-    let forged = {
-        let e: Value = serde_json::from_str(&table(&b, Some(&wish()), NOW)).unwrap();
-        claimed["sig"] = e["sig"].clone();
-        claimed.to_string()
+    let forged = Event {
+        sig: table(&b, Some(&wish()), NOW).sig,
+        ..good.clone()
     };
     assert_eq!(take(&forged), Err(Ignored::BadSignature));
     // Not JSON, not an event, another kind or tag: foreign.
@@ -184,10 +217,13 @@ fn forged_malformed_oversized_and_untimely_tables_are_ignored() {
         "{",
         "[]",
         "{\"kind\":30959}",
-        &good.replace(TABLE_TAG, "other-app"),
+        &good.to_json().replace(TABLE_TAG, "other-app"),
     ] {
         assert!(
-            matches!(take(text), Err(Ignored::Foreign | Ignored::BadId)),
+            matches!(
+                parsed(text).and_then(|e| take(&e)),
+                Err(Ignored::Foreign | Ignored::BadId)
+            ),
             "{text}"
         );
     }
@@ -264,17 +300,15 @@ fn a_flood_neither_shows_nor_pushes_out_the_honest_tables() {
     lobby
         .take_with(&table(&honest, Some(&wish()), NOW), NOW, WORK)
         .unwrap();
-    let good = table(&key(2), Some(&wish()), NOW);
-    let mut event: Value = serde_json::from_str(&good).unwrap();
+    let mut event = table(&key(2), Some(&wish()), NOW);
     // 1,000 forged tables: each a different author claimed, the id recomputed, no work, or a
     // bad signature.
     let mut ignored = 0;
     for i in 0..1_000u32 {
-        event["pubkey"] = json!(format!("{:064x}", 0xabc_u64 + u64::from(i)));
-        event["content"] = json!(format!(
-            r#"{{"rules":"standard","length":5,"clock":true,"lang":"en","n":{i}}}"#
-        ));
-        if lobby.take_with(&event.to_string(), NOW, WORK).is_err() {
+        event.pubkey = format!("{:064x}", 0xabc_u64 + u64::from(i));
+        event.content =
+            format!(r#"{{"rules":"standard","length":5,"clock":true,"lang":"en","n":{i}}}"#);
+        if lobby.take_with(&event, NOW, WORK).is_err() {
             ignored += 1;
         }
     }
@@ -330,24 +364,23 @@ fn a_join_opens_for_the_owner_only_and_shows_nothing_to_the_relay() {
         Ok((joiner.public_key().to_owned(), join.clone()))
     );
     // The relay sees neither the room nor the table it answers.
+    let json = text.to_json();
     assert!(
-        !text.contains(&room) && !text.contains(&"ab".repeat(32)),
-        "{text}"
+        !json.contains(&room) && !json.contains(&"ab".repeat(32)),
+        "{json}"
     );
     // Not to this key: foreign; the same content re-addressed to another key does not open.
     assert_eq!(open(&other, &text, NOW), Err(Ignored::Foreign));
-    let mut e: Value = serde_json::from_str(&text).unwrap();
-    e["tags"] = json!([["p", other.public_key()], ["t", SEALED_TAG]]);
     let readdressed = signed(
         &joiner,
         SEALED_KIND,
         NOW,
-        &e["tags"],
-        e["content"].as_str().unwrap(),
+        &json!([["p", other.public_key()], ["t", SEALED_TAG]]),
+        &text.content,
     );
     assert_eq!(open(&other, &readdressed, NOW), Err(Ignored::Malformed));
     // A byte of the ciphertext changed (and re-signed by its author): it does not open.
-    let content = e["content"].as_str().unwrap();
+    let content = &text.content;
     let flipped = format!(
         "{}{}",
         &content[..40],
@@ -363,10 +396,9 @@ fn a_join_opens_for_the_owner_only_and_shows_nothing_to_the_relay() {
         Err(Ignored::Malformed)
     );
     // Another author claimed: the signature fails.
-    let mut claimed: Value = serde_json::from_str(&text).unwrap();
-    claimed["pubkey"] = json!(other.public_key());
+    let claimed = edited(&text, |e| e["pubkey"] = json!(other.public_key()));
     assert!(matches!(
-        open(&owner, &claimed.to_string(), NOW),
+        open(&owner, &claimed, NOW),
         Err(Ignored::BadId | Ignored::BadSignature)
     ));
     // Replayed after its sender stopped waiting (or a relay held it that long), or from the
@@ -566,8 +598,7 @@ fn a_join_carries_work_and_expires() {
     let cheap = joiner
         .seal(owner.public_key(), &join, NOW, [9; 12], 0, 0, &[4; 32])
         .unwrap();
-    let id = unhex(&id_of(&cheap)).unwrap();
-    if leading_zero_bits(&id) < SEALED_POW_BITS {
+    if work_of(&cheap) < SEALED_POW_BITS {
         assert_eq!(owner.open(&cheap, NOW), Err(Ignored::NoWork));
     }
     let some = joiner
@@ -581,7 +612,7 @@ fn a_join_carries_work_and_expires() {
             &[4; 32],
         )
         .unwrap();
-    if leading_zero_bits(&unhex(&id_of(&some)).unwrap()) < JOIN_POW_BITS {
+    if work_of(&some) < JOIN_POW_BITS {
         assert_eq!(owner.open(&some, NOW), Err(Ignored::NoWork));
     }
     // With it: opened, until its sender stops waiting.
@@ -604,14 +635,9 @@ fn a_join_carries_work_and_expires() {
         owner.open(&paid, NOW + JOIN_MAX_AGE_S + 1),
         Err(Ignored::Expired)
     );
-    let e: Value = serde_json::from_str(&paid).unwrap();
     assert!(
-        e["tags"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .any(|t| t[0] == "expiration"),
-        "a join says when it expires (NIP-40): {paid}"
+        paid.tag("expiration").is_some(),
+        "a join says when it expires (NIP-40): {paid:?}"
     );
 }
 

@@ -34,11 +34,12 @@ fn fresh(n: u64) -> Fresh {
     }
 }
 
+/// The events sent, as their texts travel through a relay.
 fn sends(out: &[Out]) -> Vec<String> {
     out.iter()
         .filter_map(|o| {
-            if let Out::Send(t) = o {
-                Some(t.clone())
+            if let Out::Send(e) = o {
+                Some(e.to_json())
             } else {
                 None
             }
@@ -68,12 +69,19 @@ fn listed(out: &[Out]) -> Option<Vec<String>> {
     })
 }
 
-/// Everything `events` says, heard by `to`, in order; what `to` answers.
+/// An event's text as the worker reads it.
+fn event(text: &str) -> Event {
+    Event::parse(text).unwrap()
+}
+
+/// Everything `events` says, heard by `to`, in order; what `to` answers. A text that is no
+/// event is dropped, as the worker drops it.
 fn deliver(to: &mut Stranger, events: &[String], now: u64) -> Vec<Out> {
     let mut out = Vec::new();
     for (i, e) in events.iter().enumerate() {
+        let Ok(e) = Event::parse(e) else { continue };
         out.extend(
-            to.heard(e, now, fresh(now + i as u64 * 7))
+            to.heard(&e, now, fresh(now + i as u64 * 7))
                 .unwrap_or_default(),
         );
     }
@@ -283,7 +291,7 @@ fn a_waiting_table_is_renewed_before_it_expires_and_a_blocked_owner_vanishes() {
     );
     let later = sends(&a.tick(NOW + 3 * RENEW_S, fresh(8)));
     assert_eq!(
-        b.heard(&later[0], NOW + 3 * RENEW_S, fresh(9)),
+        b.heard(&event(&later[0]), NOW + 3 * RENEW_S, fresh(9)),
         Err(Ignored::Blocked)
     );
 }
@@ -343,7 +351,7 @@ fn a_welcome_that_comes_after_the_joiner_gave_up_still_seats_it() {
         .unwrap();
     d.sit(&other, NOW + 30, fresh(10));
     assert_eq!(
-        d.heard(&sends(&to_d)[0], NOW + 31, fresh(11)),
+        d.heard(&event(&sends(&to_d)[0]), NOW + 31, fresh(11)),
         Err(Ignored::Foreign)
     );
 }
