@@ -423,7 +423,7 @@ pub fn analyse_part(
 fn cube_of(game: &Game, side: Side) -> Cube {
     #[cfg(feature = "standard-net")]
     if game.variant().rules() == Rules::Standard {
-        return Some(crate::cube::view_of(game, side));
+        return Some(crate::cube::CubeView::of(game, side));
     }
     let _ = (game, side);
     None
@@ -511,7 +511,7 @@ fn cube_decision(
         .searcher
         .on_roll(judge.ev, pos, doubler, depth.min(1), Rules::Standard);
     // While a double waits, the cube is still as it stood before it.
-    let view = crate::cube::view_of(game, doubler);
+    let view = crate::cube::CubeView::of(game, doubler);
     let (no_double, take, pass) = crate::cube::double_equities(pos, &e, &view);
     let beavers = game.variant().options().beavers && view.match_length == 0;
     let (played, best, choices) = match kind {

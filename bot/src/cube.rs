@@ -13,6 +13,7 @@
 //!   when both the take and the drop give the doubler more than playing on; take when the take's
 //!   chances are at least the drop's.
 
+pub use vrhcaby_rules::decide::{CubeView, Decision, Question, Situation};
 use vrhcaby_rules::{Kind, Position, Rules, Side};
 
 use crate::eval::Estimate;
@@ -137,25 +138,6 @@ const fn parse_met(t: &[u8]) -> Met {
     m
 }
 
-/// The cube as the side deciding sees it.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct CubeView {
-    /// The cube's value now.
-    pub value: u8,
-    /// `Some(true)`: the deciding side owns it; `Some(false)`: the opponent; `None`: centred.
-    pub mine: Option<bool>,
-    /// 0: money play; else the match length.
-    pub match_length: u8,
-    /// The score before this game: the deciding side's, the opponent's.
-    pub score: (u16, u16),
-    /// The Crawford game has been played (or is being played): the next games are post-Crawford.
-    pub crawford_done: bool,
-    /// Money play: the Jacoby rule is agreed and the cube has not been turned.
-    pub jacoby: bool,
-    /// Money play: beavers are agreed.
-    pub beavers: bool,
-}
-
 /// An answer to a double.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Answer {
@@ -193,7 +175,15 @@ fn outcomes(e: &Estimate) -> [(f32, i32); 6] {
     ]
 }
 
-impl CubeView {
+/// The cube view's arithmetic (a trait: the view is the rules crate's).
+trait ViewMath {
+    fn money(&self) -> bool;
+    fn after(&self, points: i32) -> f32;
+    fn mwc(&self, e: &Estimate, v: u8) -> f32;
+    fn emg(&self, mwc: f32) -> f32;
+}
+
+impl ViewMath for CubeView {
     fn money(&self) -> bool {
         self.match_length == 0
     }
@@ -229,20 +219,20 @@ impl CubeView {
             0.0
         }
     }
+}
 
-    /// Janowski's `(p, W, L, x)` for the side of `e`; gammons single when `single`.
-    fn janowski(e: &Estimate, contact: bool, single: bool) -> (f32, f32, f32, f32) {
-        let p = e.win.clamp(1e-4, 1.0 - 1e-4);
-        let (w, l) = if single {
-            (1.0, 1.0)
-        } else {
-            (
-                (e.win + e.win_gammon + e.win_backgammon) / p,
-                ((1.0 - e.win) + e.lose_gammon + e.lose_backgammon) / (1.0 - p),
-            )
-        };
-        (p, w, l, if contact { 0.68 } else { 0.8 })
-    }
+/// Janowski's `(p, W, L, x)` for the side of `e`; gammons single when `single`.
+fn janowski(e: &Estimate, contact: bool, single: bool) -> (f32, f32, f32, f32) {
+    let p = e.win.clamp(1e-4, 1.0 - 1e-4);
+    let (w, l) = if single {
+        (1.0, 1.0)
+    } else {
+        (
+            (e.win + e.win_gammon + e.win_backgammon) / p,
+            ((1.0 - e.win) + e.lose_gammon + e.lose_backgammon) / (1.0 - p),
+        )
+    };
+    (p, w, l, if contact { 0.68 } else { 0.8 })
 }
 
 fn e_own((p, w, l, x): (f32, f32, f32, f32)) -> f32 {
@@ -262,13 +252,13 @@ fn e_centre(j: (f32, f32, f32, f32)) -> f32 {
 pub fn wants_double(pos: &Position, e: &Estimate, cube: &CubeView) -> bool {
     if cube.money() {
         let contact = is_contact(pos);
-        let now = CubeView::janowski(e, contact, cube.jacoby && cube.mine.is_none());
+        let now = janowski(e, contact, cube.jacoby && cube.mine.is_none());
         let no_double = match cube.mine {
             Some(true) => e_own(now),
             _ => e_centre(now),
         };
         // Once doubled the cube is turned: gammons count.
-        let take = 2.0 * e_opp(CubeView::janowski(e, contact, false));
+        let take = 2.0 * e_opp(janowski(e, contact, false));
         take.min(1.0) > no_double
     } else {
         let v = cube.value;
@@ -288,13 +278,13 @@ pub fn wants_double(pos: &Position, e: &Estimate, cube: &CubeView) -> bool {
 pub fn double_equities(pos: &Position, e: &Estimate, cube: &CubeView) -> (f32, f32, f32) {
     if cube.money() {
         let contact = is_contact(pos);
-        let now = CubeView::janowski(e, contact, cube.jacoby && cube.mine.is_none());
+        let now = janowski(e, contact, cube.jacoby && cube.mine.is_none());
         let no_double = match cube.mine {
             Some(true) => e_own(now),
             Some(false) => e_opp(now),
             None => e_centre(now),
         };
-        let take = 2.0 * e_opp(CubeView::janowski(e, contact, false));
+        let take = 2.0 * e_opp(janowski(e, contact, false));
         (no_double, take, 1.0)
     } else {
         let v = cube.value;
@@ -318,7 +308,7 @@ pub fn play_equity(pos: &Position, e: &Estimate, cube: &CubeView) -> f32 {
     if !cube.money() {
         return cube.emg(cube.mwc(e, cube.value));
     }
-    let j = CubeView::janowski(e, is_contact(pos), cube.jacoby && cube.mine.is_none());
+    let j = janowski(e, is_contact(pos), cube.jacoby && cube.mine.is_none());
     let (p, w, l, _) = j;
     // Played out with the cube dead.
     let dead = p * (w + l) - l;
@@ -341,7 +331,7 @@ pub fn play_equity(pos: &Position, e: &Estimate, cube: &CubeView) -> f32 {
 #[must_use]
 pub fn answer(pos: &Position, e: &Estimate, cube: &CubeView) -> Answer {
     if cube.money() {
-        let own = e_own(CubeView::janowski(e, is_contact(pos), false));
+        let own = e_own(janowski(e, is_contact(pos), false));
         if cube.beavers && own > 0.0 {
             Answer::Beaver
         } else if 2.0 * own >= -1.0 {
@@ -379,83 +369,8 @@ pub fn accepts_resign(e: &Estimate, kind: Kind, cube: &CubeView) -> bool {
     }
 }
 
-/// The cube as `me` sees it in a standard game.
-#[must_use]
-pub fn view_of(game: &vrhcaby_rules::Game, me: Side) -> CubeView {
-    let cube = game.cube();
-    let o = game.variant().options();
-    let c = game.context();
-    CubeView {
-        value: cube.value,
-        mine: cube.owner.map(|s| s == me),
-        match_length: o.match_length,
-        score: (c.score[me], c.score[!me]),
-        crawford_done: c.crawford != vrhcaby_rules::Crawford::Before,
-        jacoby: game.jacoby_active(),
-        beavers: o.is_money() && o.beavers,
-    }
-}
-
 #[cfg(test)]
 mod tests;
-
-/// What the computer does for `me` in a standard game, if anything is its to decide now: roll or
-/// double before its roll, answer a double, answer a resignation. `None` when nothing waits for
-/// it (or it is its turn to move checkers: that is [`crate::Bot::choose`]).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Decision {
-    Roll,
-    Double,
-    Take,
-    Drop,
-    Beaver,
-    AcceptResign,
-    RejectResign,
-}
-
-impl Decision {
-    /// The name the worker answers with.
-    #[must_use]
-    pub fn name(self) -> &'static str {
-        match self {
-            Decision::Roll => "roll",
-            Decision::Double => "double",
-            Decision::Take => "take",
-            Decision::Drop => "drop",
-            Decision::Beaver => "beaver",
-            Decision::AcceptResign => "accept_resign",
-            Decision::RejectResign => "reject_resign",
-        }
-    }
-}
-
-/// What the computer is asked in a standard game, as plain data (the page builds it from its
-/// rules core, so the worker needs no game of its own).
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Situation {
-    pub position: Position,
-    /// The side deciding (the computer).
-    pub me: Side,
-    /// The side about to roll, or with the dice (whose estimate counts).
-    pub roller: Side,
-    pub ask: Ask,
-    pub cube: CubeView,
-}
-
-/// The question of a [`Situation`].
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Ask {
-    /// Before its roll: roll, or double when `may_double` (the rules' `can_double`).
-    Roll { may_double: bool },
-    /// A double waits for its answer at this step (the cube's value before the step is the
-    /// view's; `raise`: a beaver is agreed and possible).
-    Answer {
-        stage: vrhcaby_rules::Stage,
-        raise: bool,
-    },
-    /// The opponent offers to resign `kind`.
-    Resign { kind: Kind },
-}
 
 impl crate::Bot {
     /// The computer's decision in a standard game's [`Situation`].
@@ -470,8 +385,8 @@ impl crate::Bot {
                 bot.eval_for(&pos, s.roller, Rules::Standard).flip()
             }
         };
-        match s.ask {
-            Ask::Roll { may_double } => {
+        match s.question {
+            Question::Roll { may_double } => {
                 let e = e_me(self);
                 if may_double && wants_double(&pos, &e, &view) {
                     Decision::Double
@@ -479,12 +394,12 @@ impl crate::Bot {
                     Decision::Roll
                 }
             }
-            Ask::Answer { stage, raise } => {
+            Question::Answer { stage, raise } => {
                 let e = e_me(self);
                 let decision = if stage == Stage::Beaver {
                     // The computer doubled and was beavered: the opponent will own the cube at
                     // 4v, a drop loses 2v. Take when 4·E_opp ≥ −2 (it never raccoons).
-                    let j = CubeView::janowski(&e, is_contact(&pos), false);
+                    let j = janowski(&e, is_contact(&pos), false);
                     if 2.0 * e_opp(j) >= -1.0 {
                         Answer::Take
                     } else {
@@ -503,7 +418,7 @@ impl crate::Bot {
                     Answer::Beaver => Decision::Beaver,
                 }
             }
-            Ask::Resign { kind } => {
+            Question::Resign { kind } => {
                 let e = e_me(self);
                 if accepts_resign(&e, kind, &view) {
                     Decision::AcceptResign
@@ -518,50 +433,5 @@ impl crate::Bot {
     /// is its to make now ([`Situation::of`]).
     pub fn decide(&mut self, game: &vrhcaby_rules::Game, me: Side) -> Option<Decision> {
         Situation::of(game, me).map(|s| self.decide_on(&s))
-    }
-}
-
-impl Situation {
-    /// What `me` is asked in `game` now, if anything: its roll with the right to double, a
-    /// double to answer, a resignation to answer. The rules core says what is allowed.
-    #[must_use]
-    pub fn of(game: &vrhcaby_rules::Game, me: Side) -> Option<Situation> {
-        use vrhcaby_rules::Phase;
-        if !game.variant().is_standard() || game.turn() != Some(me) {
-            return None;
-        }
-        let mut cube = view_of(game, me);
-        let (ask, roller) = match game.phase() {
-            Phase::Rolling => (
-                Ask::Roll {
-                    may_double: game.can_double().is_ok_and(|s| s == me),
-                },
-                me,
-            ),
-            Phase::Doubled => {
-                let offer = game.pending_double()?;
-                // The value before this step: what the view's take and drop are counted from.
-                cube.value = offer.value_offered(game.cube()) / 2;
-                (
-                    Ask::Answer {
-                        stage: offer.stage,
-                        raise: game.may_raise(),
-                    },
-                    offer.doubler,
-                )
-            }
-            Phase::ResignOffered => {
-                let (by, kind) = game.resign_offer()?;
-                (Ask::Resign { kind }, game.dice_owner().unwrap_or(by))
-            }
-            _ => return None,
-        };
-        Some(Situation {
-            position: *game.position(),
-            me,
-            roller,
-            ask,
-            cube,
-        })
     }
 }

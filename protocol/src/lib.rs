@@ -13,7 +13,8 @@
 pub mod files;
 
 use serde::{Deserialize, Serialize};
-use vrhcaby_rules::{BySide, Die, Kind, Position, Roll, Rules, Side, Stage};
+pub use vrhcaby_rules::decide::{CubeView, Decision, Question, Situation};
+use vrhcaby_rules::{BySide, Die, Position, Record, Roll, Rules, Side};
 
 /// One step of a play in the mover's numbering: (origin index 1–25, target index 0–24).
 pub type Step = (u8, u8);
@@ -57,13 +58,15 @@ pub enum Ask {
         offerer: Side,
         roll: Option<Roll>,
     },
-    /// Standard backgammon: the computer's cube or resignation decision.
-    Decide(Decide),
-    /// The decisions of `record` (DESIGN.md's record JSON) from command `from` on, at most
-    /// `most` of them, judged at `depth` (DESIGN.md's `analyse`); a part from command 0 starts a
-    /// new analysis, and the last part brings each player's summary.
+    /// Standard backgammon: the computer's cube or resignation decision, read by the page from
+    /// its rules core (`Situation::of`), so the worker needs no game of its own.
+    Decide(Situation),
+    /// The decisions of `record` (DESIGN.md's record JSON, as a field: a request whose record
+    /// cannot be read is no request) from command `from` on, at most `most` of them, judged at
+    /// `depth` (DESIGN.md's `analyse`); a part from command 0 starts a new analysis, and the
+    /// last part brings each player's summary.
     Analyse {
-        record: String,
+        record: Record,
         depth: u8,
         from: usize,
         most: usize,
@@ -95,40 +98,6 @@ pub struct MidRoll {
     pub roll: Roll,
     pub left: Vec<Die>,
     pub rules: Rules,
-}
-
-/// Standard backgammon's decision for the computer (`me`), read by the page from its rules core
-/// (the fields of the bot crate's `cube::Situation`), so the worker needs no game of its own.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct Decide {
-    pub position: Position,
-    pub me: Side,
-    /// The side about to roll, or with the dice (whose estimate counts).
-    pub roller: Side,
-    pub question: Question,
-    /// The cube's value the decision is about.
-    pub cube: u8,
-    /// Who owns the cube: `Some(true)` the computer, `Some(false)` the person, `None` centred.
-    pub mine: Option<bool>,
-    /// 0: money play.
-    pub match_length: u8,
-    /// The score before this game: (the computer's, the person's).
-    pub score: (u16, u16),
-    pub crawford_done: bool,
-    pub jacoby: bool,
-    pub beavers: bool,
-}
-
-/// What the computer decides in standard backgammon.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Question {
-    /// Before its roll: roll, or double when `may_double`.
-    Roll { may_double: bool },
-    /// A double (or beaver, raccoon) to answer; `raise`: it may beaver or raccoon back.
-    Answer { stage: Stage, raise: bool },
-    /// A resignation of `kind` offered to it.
-    Resign { kind: Kind },
 }
 
 /// The worker's answer to the request `id` (`None`: its ready signal, or a request so spoiled
@@ -170,7 +139,7 @@ pub enum Answer {
     /// [`Ask::AcceptsDraw`].
     Accept(bool),
     /// [`Ask::Decide`].
-    Decide(Act),
+    Decide(Decision),
     /// [`Ask::Analyse`]: a part's decisions, the command the next part starts from (`None`:
     /// done), and with the last part each player's summary over the whole game.
     Analysis {
@@ -184,19 +153,6 @@ pub enum Answer {
         message: String,
         index: Option<usize>,
     },
-}
-
-/// Standard backgammon's decisions the computer answers [`Ask::Decide`] with.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Act {
-    Roll,
-    Double,
-    Take,
-    Drop,
-    Beaver,
-    AcceptResign,
-    RejectResign,
 }
 
 /// One judged decision: DESIGN.md's `analyse` decision (its fields and names), with its roll in
@@ -273,24 +229,29 @@ mod tests {
                 offerer: Side::Black,
                 roll: None,
             },
-            Ask::Decide(Decide {
+            Ask::Decide(Situation {
                 position: Position::start(),
                 me: Side::Black,
                 roller: Side::White,
                 question: Question::Answer {
-                    stage: Stage::Beaver,
+                    stage: vrhcaby_rules::Stage::Beaver,
                     raise: true,
                 },
-                cube: 2,
-                mine: None,
-                match_length: 5,
-                score: (1, 3),
-                crawford_done: true,
-                jacoby: false,
-                beavers: false,
+                cube: CubeView {
+                    value: 2,
+                    mine: None,
+                    match_length: 5,
+                    score: (1, 3),
+                    crawford_done: true,
+                    jacoby: false,
+                    beavers: false,
+                },
             }),
             Ask::Analyse {
-                record: r#"{"format":"vrhcaby-record","version":1,"commands":[]}"#.into(),
+                record: Record::from_json(
+                    r#"{"format":"vrhcaby-record","version":1,"commands":[]}"#,
+                )
+                .unwrap(),
                 depth: 1,
                 from: 0,
                 most: 2,
@@ -324,7 +285,7 @@ mod tests {
                 best: vec![(24, 13)],
             },
             Answer::Offer(true),
-            Answer::Decide(Act::AcceptResign),
+            Answer::Decide(Decision::AcceptResign),
             Answer::Analysis {
                 decisions: vec![judged],
                 next: None,

@@ -1,12 +1,14 @@
 //! The game record: the initial facts plus every accepted command with its time (and dice).
 //! Replaying it gives exactly the live state; the first command the rules reject is named.
 
+use std::cell::{Cell, RefCell};
 use std::fmt;
+
+use serde_json::value::RawValue;
 
 use serde::{Deserialize, Serialize};
 
 use crate::error::SetupError;
-use crate::json::{push_int, push_key, push_str, Reader};
 
 use crate::command::{Command, CommandError, Kind, Millis};
 use crate::matchplay::MatchContext;
@@ -33,8 +35,10 @@ pub struct Entry {
 /// The JSON shape of an [`Entry`]: every field a command may carry, each optional.
 #[derive(Default, Serialize, Deserialize)]
 struct FlatEntry {
-    t: Millis,
-    cmd: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    t: Option<Millis>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    cmd: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     first: Option<Side>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -52,8 +56,8 @@ struct FlatEntry {
 impl From<Entry> for FlatEntry {
     fn from(e: Entry) -> FlatEntry {
         let mut f = FlatEntry {
-            t: e.t,
-            cmd: e.cmd.name().to_string(),
+            t: Some(e.t),
+            cmd: Some(e.cmd.name().to_string()),
             first: None,
             dice: None,
             side: e.cmd.side(),
@@ -79,9 +83,12 @@ impl From<Entry> for FlatEntry {
 impl TryFrom<FlatEntry> for Entry {
     type Error = String;
     fn try_from(f: FlatEntry) -> Result<Entry, String> {
-        let need = |field: &str| format!("{:?} needs the field {field:?}", f.cmd);
+        let (Some(t), Some(name)) = (f.t, f.cmd.as_deref()) else {
+            return Err("a command has a time \"t\" and a name \"cmd\"".into());
+        };
+        let need = |field: &str| format!("{name:?} needs the field {field:?}");
         let side = || f.side.ok_or_else(|| need("side"));
-        let cmd = match f.cmd.as_str() {
+        let cmd = match name {
             "start" => Command::Start {
                 first: f.first.ok_or_else(|| need("first"))?,
             },
@@ -111,7 +118,7 @@ impl TryFrom<FlatEntry> for Entry {
             "dice_late" => Command::DiceLate { side: side()? },
             name => standard_command(name, &f)?,
         };
-        Ok(Entry { t: f.t, cmd })
+        Ok(Entry { t, cmd })
     }
 }
 
@@ -247,113 +254,44 @@ impl Record {
     /// Reads a record from JSON; the commands are parsed but not yet checked against the rules.
     /// Malformed JSON or a record of the wrong shape is [`RecordError::Malformed`], naming the
     /// field; a command that cannot be read is [`RecordError::BadCommand`] (the first one).
+    /// Strict JSON (integers where the record has them, nesting at most [`MAX_DEPTH`] deep,
+    /// skipped fields included), a key at most once in an object; a key the record does not know is skipped (an exported
+    /// record's `dice` and `analysis`).
     pub fn from_json(json: &str) -> Result<Record, RecordError> {
-        let mut fields = Fields::default();
-        let mut r = Reader::new(json);
-        let mut at = "the record";
-        r.object(|r, key| {
-            at = FIELDS
-                .iter()
-                .find(|f| **f == key)
-                .copied()
-                .unwrap_or("a field");
-            fields.read(r, key)
-        })
-        .and_then(|()| {
-            at = "the end of the text";
-            r.end()
-        })
-        .ok_or_else(|| {
+        if too_deep(json, MAX_DEPTH) {
+            return Err(RecordError::Malformed(format!(
+                "nested more than {MAX_DEPTH} deep"
+            )));
+        }
+        let at = Cell::new("the record");
+        let problem = RefCell::new(None);
+        let mut de = serde_json::Deserializer::from_str(json);
+        let read = serde::Deserializer::deserialize_map(
+            &mut de,
+            FieldsVisitor {
+                at: &at,
+                problem: &problem,
+            },
+        )
+        .and_then(|fields| {
+            at.set("the end of the text");
+            de.end().map(|()| fields)
+        });
+        let fields = read.map_err(|_| {
             RecordError::Malformed(
-                fields
-                    .problem
+                problem
                     .take()
-                    .unwrap_or_else(|| format!("cannot read {at}")),
+                    .unwrap_or_else(|| format!("cannot read {}", at.get())),
             )
         })?;
-        let (Some(format), Some(version), Some(raw_commands)) =
-            (fields.format, fields.version, fields.commands)
-        else {
-            return Err(RecordError::Malformed(
-                "a record has a format, a version and commands".into(),
-            ));
-        };
-        if format != FORMAT || version != VERSION {
-            return Err(RecordError::UnknownVersion { format, version });
-        }
-        let position = fields
-            .position
-            .map(|s| Position::from_setup(&s))
-            .transpose()
-            .map_err(RecordError::Position)?;
-        let commands = raw_commands
-            .iter()
-            .enumerate()
-            .map(|(index, text)| {
-                read_entry(text).map_err(|message| RecordError::BadCommand { index, message })
-            })
-            .collect::<Result<Vec<Entry>, _>>()?;
-        let standard = fields.rules == Rules::Standard;
-        Ok(Record {
-            rules: fields.rules,
-            position,
-            created: fields.created,
-            options: standard.then(|| fields.options.unwrap_or_default()),
-            context: if standard {
-                fields.context.unwrap_or_default()
-            } else {
-                MatchContext::default()
-            },
-            commands,
-        })
+        fields.check()
     }
 
     /// The record as JSON (one line): `format`, `version`, `rules`, then `position` and
     /// `created` when there are some, standard's `options` and `context`, and `commands`.
     #[must_use]
     pub fn to_json(&self) -> String {
-        let mut o = String::with_capacity(80 + 48 * self.commands.len());
-        o.push('{');
-        push_key(&mut o, "format");
-        push_str(&mut o, FORMAT);
-        push_key(&mut o, "version");
-        push_int(&mut o, i128::from(VERSION));
-        push_key(&mut o, "rules");
-        push_str(&mut o, self.rules.name());
-        if let Some(p) = self.position {
-            let s = p.to_setup();
-            push_key(&mut o, "position");
-            o.push('{');
-            for (key, counts) in [("white", &s.white), ("black", &s.black)] {
-                push_key(&mut o, key);
-                push_ints(&mut o, counts.iter().map(|&n| i128::from(n)));
-            }
-            o.push('}');
-        }
-        if let Some(c) = self.created {
-            push_key(&mut o, "created");
-            push_int(&mut o, i128::from(c));
-        }
-        {
-            if let Some(options) = self.options {
-                push_key(&mut o, "options");
-                o.push_str(&serde_json::to_string(&options).unwrap_or_default());
-            }
-            if self.rules == Rules::Standard {
-                push_key(&mut o, "context");
-                o.push_str(&serde_json::to_string(&self.context).unwrap_or_default());
-            }
-        }
-        push_key(&mut o, "commands");
-        o.push('[');
-        for (i, e) in self.commands.iter().enumerate() {
-            if i > 0 {
-                o.push(',');
-            }
-            write_entry(&mut o, *e);
-        }
-        o.push_str("]}");
-        o
+        serde_json::to_string(self).unwrap_or_default()
     }
 
     /// The variant the record's game is played under: the house rules, or standard backgammon
@@ -374,14 +312,94 @@ impl Record {
     }
 }
 
+/// How deep arrays and objects may nest in a record's text (a record needs 3; serde_json
+/// skips an unknown field's value without a limit, so hostile text is refused before).
+pub const MAX_DEPTH: usize = 64;
+
+/// Whether `text`'s arrays and objects nest deeper than `max` (brackets in strings do not count).
+fn too_deep(text: &str, max: usize) -> bool {
+    let (mut depth, mut in_string, mut escaped) = (0usize, false, false);
+    for b in text.bytes() {
+        if in_string {
+            match (escaped, b) {
+                (true, _) => escaped = false,
+                (false, b'\\') => escaped = true,
+                (false, b'"') => in_string = false,
+                _ => {}
+            }
+            continue;
+        }
+        match b {
+            b'"' => in_string = true,
+            b'[' | b'{' => {
+                depth += 1;
+                if depth > max {
+                    return true;
+                }
+            }
+            b']' | b'}' => depth = depth.saturating_sub(1),
+            _ => {}
+        }
+    }
+    false
+}
+
 /// The record's fields, by name (an error names the one that cannot be read).
 const FIELDS: [&str; 8] = [
     "format", "version", "rules", "position", "created", "options", "context", "commands",
 ];
 
+/// The record as it is written: the fields in [`FIELDS`]' order, those with nothing to say left
+/// out (the context under the house rules).
+impl Serialize for Record {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeStruct;
+        let standard = self.rules == Rules::Standard;
+        let fields = 4
+            + usize::from(self.position.is_some())
+            + usize::from(self.created.is_some())
+            + usize::from(self.options.is_some())
+            + usize::from(standard);
+        let mut o = serializer.serialize_struct("Record", fields)?;
+        o.serialize_field("format", FORMAT)?;
+        o.serialize_field("version", &VERSION)?;
+        o.serialize_field("rules", &self.rules)?;
+        if let Some(p) = self.position {
+            o.serialize_field("position", &p.to_setup())?;
+        }
+        if let Some(c) = self.created {
+            o.serialize_field("created", &c)?;
+        }
+        if let Some(options) = &self.options {
+            o.serialize_field("options", options)?;
+        }
+        if standard {
+            o.serialize_field("context", &self.context)?;
+        }
+        o.serialize_field("commands", &self.commands)?;
+        o.end()
+    }
+}
+
+/// A record read where it is a field of something else (a save, a message): checked as
+/// [`Record::from_json`] checks it, its error in words. serde_json's deserializer only (each
+/// command is kept as its raw text until it is read), never inside a `flatten` or an internally
+/// tagged enum.
+impl<'de> Deserialize<'de> for Record {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Record, D::Error> {
+        let at = Cell::new("the record");
+        let problem = RefCell::new(None);
+        let fields = deserializer.deserialize_map(FieldsVisitor {
+            at: &at,
+            problem: &problem,
+        })?;
+        fields.check().map_err(serde::de::Error::custom)
+    }
+}
+
 /// A record's fields as read, before they are checked.
 #[derive(Default)]
-struct Fields<'a> {
+struct Fields {
     format: Option<String>,
     version: Option<u32>,
     rules: Rules,
@@ -390,191 +408,118 @@ struct Fields<'a> {
     options: Option<Options>,
     context: Option<MatchContext>,
     /// Each command's text, read one by one so an unreadable one is named by its index.
-    commands: Option<Vec<&'a str>>,
-    /// Why a field could not be read, when there is more to say than its name.
-    problem: Option<String>,
+    commands: Option<Vec<Box<RawValue>>>,
 }
 
-impl<'a> Fields<'a> {
-    /// Reads the value of `key` (an unknown key's value is skipped).
-    fn read(&mut self, r: &mut Reader<'a>, key: &str) -> Option<()> {
-        match key {
-            "format" => {
-                self.format = Some(r.string()?);
-            }
-            "version" => {
-                self.version = Some(r.uint()?);
-            }
-            "rules" => {
-                self.rules = Rules::parse(&r.string()?)?;
-            }
-            "position" => {
-                if !r.null() {
-                    self.position = Some(read_setup(r)?);
-                }
-            }
-            "created" => {
-                if !r.null() {
-                    self.created = Some(r.uint()?);
-                }
-            }
-            // A build without standard backgammon keeps no options (it replays none of its
-            // games); with it, the options and context are read by their own serde form.
-            "options" => {
-                self.options = Some(self.strict(r.raw()?, "options")?);
-            }
-            "context" => {
-                self.context = Some(self.strict(r.raw()?, "context")?);
-            }
-            "commands" => {
-                let mut list = Vec::new();
-                r.array(|r| {
-                    list.push(r.raw()?);
-                    Some(())
-                })?;
-                self.commands = Some(list);
-            }
-            _ => {
-                r.raw()?;
-            }
-        }
-        Some(())
-    }
-}
-
-impl Fields<'_> {
-    /// Reads `field` (the options or the context) by its serde form, which refuses a key it
-    /// does not know: a misspelt option would otherwise be dropped without a word. The
-    /// problem names the key.
-    fn strict<T: serde::de::DeserializeOwned>(&mut self, raw: &str, field: &str) -> Option<T> {
-        serde_json::from_str(raw)
-            .map_err(|e| {
-                let text = e.to_string();
-                let unknown = text
-                    .strip_prefix("unknown field `")
-                    .and_then(|rest| rest.split('`').next());
-                self.problem = Some(match unknown {
-                    Some(key) => format!("unknown key {key:?} in {field}"),
-                    None => format!("cannot read {field}"),
-                });
-            })
-            .ok()
-    }
-}
-
-/// A position JSON (`{"white":[26 ints],"black":[26 ints]}`), not yet checked.
-fn read_setup(r: &mut Reader<'_>) -> Option<Setup> {
-    let (mut white, mut black) = (None, None);
-    r.object(|r, key| {
-        let side = match key {
-            "white" => &mut white,
-            "black" => &mut black,
-            _ => return r.raw().map(drop),
+impl Fields {
+    /// The record the fields make: its format and version known, its position valid, each
+    /// command readable.
+    fn check(self) -> Result<Record, RecordError> {
+        let (Some(format), Some(version), Some(raw_commands)) =
+            (self.format, self.version, self.commands)
+        else {
+            return Err(RecordError::Malformed(
+                "a record has a format, a version and commands".into(),
+            ));
         };
-        let mut counts = Vec::new();
-        r.array(|r| {
-            counts.push(r.uint()?);
-            Some(())
-        })?;
-        *side = Some(counts);
-        Some(())
-    })?;
-    Some(Setup {
-        white: white?,
-        black: black?,
-    })
-}
-
-fn read_side(r: &mut Reader<'_>) -> Option<Option<Side>> {
-    if r.null() {
-        return Some(None);
+        if format != FORMAT || version != VERSION {
+            return Err(RecordError::UnknownVersion { format, version });
+        }
+        let position = self
+            .position
+            .map(|s| Position::from_setup(&s))
+            .transpose()
+            .map_err(RecordError::Position)?;
+        let commands = raw_commands
+            .iter()
+            .enumerate()
+            .map(|(index, raw)| {
+                read_entry(raw.get()).map_err(|message| RecordError::BadCommand { index, message })
+            })
+            .collect::<Result<Vec<Entry>, _>>()?;
+        let standard = self.rules == Rules::Standard;
+        Ok(Record {
+            rules: self.rules,
+            position,
+            created: self.created,
+            options: standard.then(|| self.options.unwrap_or_default()),
+            context: if standard {
+                self.context.unwrap_or_default()
+            } else {
+                MatchContext::default()
+            },
+            commands,
+        })
     }
-    let name = r.string()?;
-    Side::ALL.into_iter().find(|s| s.name() == name).map(Some)
 }
 
-/// One command of a record (see [`Entry`]).
+/// Reads a record's object key by key: the field being read kept in `at` (an error names it),
+/// a key seen twice refused, a key the record does not know skipped, and why standard's options
+/// or context could not be read in `problem` (naming a key they do not know: a misspelt option
+/// would otherwise be dropped without a word).
+struct FieldsVisitor<'c> {
+    at: &'c Cell<&'static str>,
+    problem: &'c RefCell<Option<String>>,
+}
+
+impl FieldsVisitor<'_> {
+    fn strict<'de, T: Deserialize<'de>, A: serde::de::MapAccess<'de>>(
+        &self,
+        map: &mut A,
+        field: &str,
+    ) -> Result<T, A::Error> {
+        map.next_value().inspect_err(|e| {
+            let text = e.to_string();
+            let unknown = text
+                .strip_prefix("unknown field `")
+                .and_then(|rest| rest.split('`').next());
+            *self.problem.borrow_mut() = Some(match unknown {
+                Some(key) => format!("unknown key {key:?} in {field}"),
+                None => format!("cannot read {field}"),
+            });
+        })
+    }
+}
+
+impl<'de> serde::de::Visitor<'de> for FieldsVisitor<'_> {
+    type Value = Fields;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("a game record")
+    }
+
+    fn visit_map<A: serde::de::MapAccess<'de>>(self, mut map: A) -> Result<Fields, A::Error> {
+        use serde::de::{Error, IgnoredAny};
+        let mut f = Fields::default();
+        let mut seen = std::collections::BTreeSet::new();
+        while let Some(key) = map.next_key::<String>()? {
+            let field = FIELDS.iter().find(|f| **f == key).copied();
+            self.at.set(field.unwrap_or("a field"));
+            if !seen.insert(key) {
+                return Err(A::Error::custom("a key twice in the record"));
+            }
+            match field {
+                Some("format") => f.format = Some(map.next_value()?),
+                Some("version") => f.version = Some(map.next_value()?),
+                Some("rules") => f.rules = map.next_value()?,
+                Some("position") => f.position = map.next_value()?,
+                Some("created") => f.created = map.next_value()?,
+                Some("options") => f.options = Some(self.strict(&mut map, "options")?),
+                Some("context") => f.context = Some(self.strict(&mut map, "context")?),
+                Some("commands") => f.commands = Some(map.next_value()?),
+                _ => {
+                    map.next_value::<IgnoredAny>()?;
+                }
+            }
+        }
+        Ok(f)
+    }
+}
+
+/// One command of a record (see [`Entry`]): a key at most once, its fields as the record
+/// writes them.
 fn read_entry(text: &str) -> Result<Entry, String> {
-    let mut f = FlatEntry::default();
-    let (mut t, mut cmd) = (None, None);
-    let mut r = Reader::new(text);
-    r.object(|r, key| {
-        match key {
-            "t" => t = Some(r.uint()?),
-            "cmd" => cmd = Some(r.string()?),
-            "first" => f.first = read_side(r)?,
-            "side" => f.side = read_side(r)?,
-            "dice" if r.null() => {}
-            "dice" => {
-                let mut d = Vec::new();
-                r.array(|r| {
-                    d.push(r.uint::<u8>()?);
-                    Some(())
-                })?;
-                f.dice = Some(<[u8; 2]>::try_from(d).ok()?);
-            }
-            "from" if r.null() => {}
-            "from" => f.from = Some(r.uint()?),
-            "to" if r.null() => {}
-            "to" => f.to = Some(r.uint()?),
-            "kind" if r.null() => {}
-            "kind" => {
-                let name = r.string()?;
-                f.kind = Some(Kind::ALL.into_iter().find(|k| k.name() == name)?);
-            }
-            _ => r.raw().map(drop)?,
-        }
-        Some(())
-    })
-    .and_then(|()| r.end())
-    .ok_or_else(|| String::from("not a command of a record"))?;
-    let (Some(t), Some(cmd)) = (t, cmd) else {
-        return Err("a command has a time \"t\" and a name \"cmd\"".into());
-    };
-    f.t = t;
-    f.cmd = cmd;
-    Entry::try_from(f)
-}
-
-fn write_entry(o: &mut String, e: Entry) {
-    let f = FlatEntry::from(e);
-    o.push('{');
-    push_key(o, "t");
-    push_int(o, i128::from(f.t));
-    push_key(o, "cmd");
-    push_str(o, &f.cmd);
-    if let Some(s) = f.first {
-        push_key(o, "first");
-        push_str(o, s.name());
-    }
-    if let Some(dice) = f.dice {
-        push_key(o, "dice");
-        push_ints(o, dice.into_iter().map(i128::from));
-    }
-    if let Some(s) = f.side {
-        push_key(o, "side");
-        push_str(o, s.name());
-    }
-    for (key, n) in [("from", f.from), ("to", f.to)] {
-        if let Some(n) = n {
-            push_key(o, key);
-            push_int(o, i128::from(n));
-        }
-    }
-    if let Some(k) = f.kind {
-        push_key(o, "kind");
-        push_str(o, k.name());
-    }
-    o.push('}');
-}
-
-fn push_ints(o: &mut String, values: impl Iterator<Item = i128>) {
-    o.push('[');
-    for (i, n) in values.enumerate() {
-        if i > 0 {
-            o.push(',');
-        }
-        push_int(o, n);
-    }
-    o.push(']');
+    let flat: FlatEntry =
+        serde_json::from_str(text).map_err(|_| String::from("not a command of a record"))?;
+    Entry::try_from(flat)
 }

@@ -1,6 +1,6 @@
-//! The record's hand-written JSON (`rules/src/json.rs`, `Record::to_json` and `from_json`)
-//! against an independent reference: the record's shape described with serde, as the record was
-//! read and written before. Over random records of every command, under both rule sets:
+//! The record's JSON (`Record`'s `Serialize` and its key-by-key reader, `Record::to_json` and
+//! `from_json`) against an independent reference: the record's shape described with a derived
+//! serde struct. Over random records of every command, under both rule sets:
 //! - `to_json` writes byte for byte what serde writes;
 //! - `from_json` reads it back to the same record;
 //! - on spoiled text (bytes cut, added, swapped) `from_json` accepts exactly what the reference
@@ -302,4 +302,48 @@ fn hostile_records_get_an_error_not_a_panic() {
         matches!(&err, Err(RecordError::BadCommand { index: 0, message }) if message.contains("\"t\"")),
         "{err:?}"
     );
+}
+
+/// A record written by the earlier, hand-written writer (issue 52 moved the record to serde):
+/// read to the same game, and written again byte for byte — a standard one with its options,
+/// context, position and creation time, and a kept game with the fields the page adds.
+#[test]
+fn the_old_form_is_still_read() {
+    let old = concat!(
+        r#"{"format":"vrhcaby-record","version":1,"rules":"standard","created":1000,"#,
+        r#""options":{"match_length":0,"cube":true,"crawford":false,"holland":false,"jacoby":false,"beavers":false,"auto_doubles":0,"clock":{"kind":"none"}},"#,
+        r#""context":{"score":{"white":0,"black":0},"crawford":"before"},"#,
+        r#""commands":[{"t":1000,"cmd":"opening","dice":[3,1]},{"t":1500,"cmd":"move","side":"white","from":8,"to":5},"#,
+        r#"{"t":1600,"cmd":"move","side":"white","from":6,"to":5},{"t":3000,"cmd":"double","side":"black"},"#,
+        r#"{"t":4000,"cmd":"take","side":"white"}]}"#
+    );
+    let record = match Record::from_json(old) {
+        Ok(r) => r,
+        Err(e) => panic!("{e}"),
+    };
+    assert_eq!(record.rules, Rules::Standard);
+    assert_eq!(record.created, Some(1000));
+    assert_eq!(record.commands.len(), 5);
+    let game = record.replay().expect("the old record replays");
+    assert_eq!(game.record().commands, record.commands);
+    assert_eq!(record.to_json(), old, "written again byte for byte");
+    // The house rules' form, with the fields an export adds (skipped) and nulls where the old
+    // writer's readers took them as absent.
+    let house = concat!(
+        r#"{"format":"vrhcaby-record","version":1,"rules":"vrhcaby","position":null,"created":null,"#,
+        r#""commands":[{"t":0,"cmd":"start","first":"black","side":null},{"t":0,"cmd":"dice","dice":[6,5],"from":null}],"#,
+        r#""dice":{"game":"x","rolls":[]},"analysis":{"any":[1,2,{"deep":true}]}}"#
+    );
+    let record = Record::from_json(house).expect("the house record reads");
+    assert_eq!(record.rules, Rules::Vrhcaby);
+    assert_eq!(record.position, None);
+    assert_eq!(record.commands.len(), 2);
+    assert_eq!(
+        record.to_json(),
+        r#"{"format":"vrhcaby-record","version":1,"rules":"vrhcaby","commands":[{"t":0,"cmd":"start","first":"black"},{"t":0,"cmd":"dice","dice":[6,5]}]}"#
+    );
+    // Read as a field of something else (a save), the same record.
+    let nested: Vec<Record> =
+        serde_json::from_str(&format!("[{house}]")).expect("a record as a field");
+    assert_eq!(nested, vec![record]);
 }

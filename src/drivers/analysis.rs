@@ -25,8 +25,8 @@ struct Run {
     client: Client,
     /// The rule set's worker for the record under analysis.
     bin: &'static str,
-    /// The record under analysis, as JSON, and its length.
-    record: String,
+    /// The record under analysis (none before the first), and its length.
+    record: Option<Record>,
     total: usize,
     /// The id of the part asked last: an answer to any other (of a cancelled or replaced run)
     /// is dropped.
@@ -66,7 +66,7 @@ fn begin(record: &Record, puzzle: bool) {
     R.with(|r| {
         let mut r = r.borrow_mut();
         r.bin = worker_bin(record.variant().is_ok_and(|v| v.is_standard()));
-        r.record = record.to_json();
+        r.record = Some(record.clone());
         r.total = record.commands.len();
         r.asked = None;
         r.decisions.clear();
@@ -100,16 +100,18 @@ fn failed(d: Dispatch) {
 
 /// Asks for the part from command `from`.
 fn ask(d: Dispatch, from: usize) {
-    let (client, bin, ask) = R.with(|r| {
+    let Some((client, bin, ask)) = R.with(|r| {
         let r = r.borrow();
         let ask = Ask::Analyse {
-            record: r.record.clone(),
+            record: r.record.clone()?,
             depth: DEPTH,
             from,
             most: PART,
         };
-        (r.client.clone(), r.bin, ask)
-    });
+        Some((r.client.clone(), r.bin, ask))
+    }) else {
+        return;
+    };
     match client.send(d, bin, ask, HANDLERS) {
         Some(id) => R.with(|r| r.borrow_mut().asked = Some(id)),
         None => failed(d),

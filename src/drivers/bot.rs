@@ -13,12 +13,12 @@ use std::cell::RefCell;
 use std::time::Duration;
 
 use leptos::prelude::*;
-use vrhcaby_protocol::{Act, Answer, Ask, MidRoll, Reply};
+use vrhcaby_protocol::{Answer, Ask, Decision, MidRoll, Reply};
 use vrhcaby_rules::{Position, Roll, Side};
 
 use super::worker::{worker_bin, Client, Handlers};
 use crate::session::computer::{hint_question, remaining, step_intent, Step, Task};
-use crate::session::decide::{decide_request, decision_intent};
+use crate::session::decide::decision_intent;
 use crate::session::{Input, Intent};
 use crate::state::{Dispatch, Hint, Screen};
 
@@ -49,7 +49,7 @@ enum Question {
 struct Worker_ {
     client: Client,
     /// Standard decisions by their question.
-    acts: Vec<(Question, Option<Act>)>,
+    acts: Vec<(Question, Option<Decision>)>,
     asked: Vec<(u32, Question)>,
     /// Questions in flight (not asked twice).
     in_flight: Vec<Question>,
@@ -341,7 +341,8 @@ fn step(d: Dispatch) {
             match act {
                 None => {
                     let request = d.game.session.with_untracked(|s| {
-                        s.as_ref().and_then(|s| decide_request(s.game(), side))
+                        s.as_ref()
+                            .and_then(|s| vrhcaby_protocol::Situation::of(s.game(), side))
                     });
                     if let Some(request) = request {
                         post(d, q, Ask::Decide(request));

@@ -19,13 +19,10 @@ const MAX_FILE: f64 = 8.0 * 1024.0 * 1024.0;
 pub fn export_href(d: Dispatch) -> Option<(String, String)> {
     d.game.session.with_untracked(|s| {
         let record = s.as_ref()?.game().record();
-        let mut json = record.to_json();
         // A game between two devices carries its dice proof (every roll checkable: the CLI's
         // `verify`).
-        if let Some(peer) = s.as_ref()?.remote() {
-            let proofs = serde_json::to_string(&peer.proofs()).ok()?;
-            json = with_field(&json, "dice", &proofs)?;
-        }
+        let dice = s.as_ref()?.remote().map(|peer| peer.proofs());
+        let json = export_json(record, dice, None)?;
         let href = format!(
             "data:application/json;charset=utf-8,{}",
             js_sys::encode_uri_component(&json)
@@ -103,7 +100,7 @@ pub fn on_export_analysed_click(d: Dispatch, ev: &leptos::ev::MouseEvent) {
         })?;
         let analysis =
             crate::analysis::to_json(&decisions, &players, crate::drivers::analysis::DEPTH);
-        let json = with_field(&r.to_json(), "analysis", &analysis.to_string())?;
+        let json = export_json(r, None, Some(analysis))?;
         let start = r.commands.first().map_or(0, |e| e.t);
         let offset =
             js_sys::Date::new(&wasm_bindgen::JsValue::from_f64(start as f64)).get_timezone_offset();
@@ -120,16 +117,32 @@ pub fn on_export_analysed_click(d: Dispatch, ev: &leptos::ev::MouseEvent) {
     follow(ev, file);
 }
 
-/// `object` (a JSON object's text) with `"key":value` added last.
+/// An exported record: the record's own fields, then what the export adds — a peer game's
+/// dice proof (`dice`, the CLI's `verify` reads it), an analysis (`analysis`, the viewer reads it
+/// back) — fields `replay` skips.
+#[derive(serde::Serialize)]
+struct Export<'a> {
+    #[serde(flatten)]
+    record: &'a Record,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    dice: Option<vrhcaby_rules::proof::Proofs>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    analysis: Option<serde_json::Value>,
+}
+
+/// The exported file's JSON (see [`Export`]).
 #[must_use]
-pub fn with_field(object: &str, key: &str, value: &str) -> Option<String> {
-    let body = object.trim_end().strip_suffix('}')?;
-    let sep = if body.trim_end().ends_with('{') {
-        ""
-    } else {
-        ","
-    };
-    Some(format!("{body}{sep}\"{key}\":{value}}}"))
+pub fn export_json(
+    record: &Record,
+    dice: Option<vrhcaby_rules::proof::Proofs>,
+    analysis: Option<serde_json::Value>,
+) -> Option<String> {
+    serde_json::to_string(&Export {
+        record,
+        dice,
+        analysis,
+    })
+    .ok()
 }
 
 /// The `.mat` link's target: the match so far, as a download.
@@ -162,15 +175,9 @@ pub fn keep_finished(kind: crate::session::Kind, finished: &Record) {
         history(kind)
     };
     games.push(finished.clone());
-    let mut text = String::from("[");
-    for (i, g) in games.iter().enumerate() {
-        if i > 0 {
-            text.push(',');
-        }
-        text.push_str(&g.to_json());
+    if let Ok(text) = serde_json::to_string(&games) {
+        crate::platform::store(&key, &text);
     }
-    text.push(']');
-    crate::platform::store(&key, &text);
 }
 
 /// The kept games (an unreadable list is no list).
@@ -178,17 +185,7 @@ fn history(kind: crate::session::Kind) -> Vec<Record> {
     let Some(text) = crate::platform::load(&history_key(kind)) else {
         return Vec::new();
     };
-    let mut games = Vec::new();
-    let mut r = vrhcaby_rules::json::Reader::new(&text);
-    let read = r.array(|r| {
-        games.push(Record::from_json(r.raw()?).ok()?);
-        Some(())
-    });
-    if read.is_some() {
-        games
-    } else {
-        Vec::new()
-    }
+    serde_json::from_str::<Vec<Record>>(&text).unwrap_or_default()
 }
 
 /// The match's `.mat` text: the kept games that lead to this one (the longest run of them that
@@ -263,22 +260,32 @@ pub fn open_text(d: Dispatch, text: &str) {
 
 #[cfg(test)]
 mod tests {
-    use super::{game_file_name, with_field};
+    use super::{export_json, game_file_name};
+    use vrhcaby_rules::proof::Proofs;
     use vrhcaby_rules::{Outcome, Record};
 
     #[test]
-    fn an_analysis_rides_along_in_a_record_that_still_replays() {
+    fn an_analysis_and_the_dice_ride_along_in_a_record_that_still_replays() {
         let record = vrhcaby_rules::Game::new().record().clone();
-        let text = with_field(&record.to_json(), "analysis", r#"{"depth":1}"#).unwrap();
+        let dice = Proofs {
+            game: "g1".into(),
+            rolls: Vec::new(),
+        };
+        let text = export_json(&record, Some(dice), Some(serde_json::json!({"depth": 1}))).unwrap();
+        assert!(
+            text.starts_with(&record.to_json()[..record.to_json().len() - 1]),
+            "the record's own fields first, as it writes them: {text}"
+        );
         let v: serde_json::Value = serde_json::from_str(&text).unwrap();
         assert_eq!(v["analysis"]["depth"], 1);
+        assert_eq!(v["dice"]["game"], "g1");
         assert_eq!(
             Record::from_json(&text).unwrap(),
             record,
-            "replay ignores the field"
+            "replay ignores the fields"
         );
-        assert_eq!(with_field("{}", "a", "1").as_deref(), Some(r#"{"a":1}"#));
-        assert_eq!(with_field("[1]", "a", "1"), None);
+        // Nothing added, the record as it is.
+        assert_eq!(export_json(&record, None, None).unwrap(), record.to_json());
     }
 
     #[test]

@@ -9,7 +9,7 @@ use js_sys::JsString;
 use vrhcaby_bot::analysis::Decision;
 use vrhcaby_bot::cli::round4;
 use vrhcaby_bot::{Bot, Level};
-use vrhcaby_protocol::{Answer, Ask, Decide, Judged, MidRoll, Reply, Request, Step, Summary};
+use vrhcaby_protocol::{Answer, Ask, Judged, MidRoll, Reply, Request, Situation, Step, Summary};
 use vrhcaby_rules::{DiceLeft, Origin, Rules, Side, Target};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
@@ -173,46 +173,19 @@ fn not_of_the_roll() -> Answer {
 /// The computer's standard-backgammon decision (`Bot::decide_on`). Only the standard worker
 /// answers it.
 #[cfg(feature = "standard-net")]
-fn decide(bot: &mut Bot, d: &Decide) -> Answer {
-    use vrhcaby_bot::cube::{Ask as CubeAsk, CubeView, Decision, Situation};
-    use vrhcaby_protocol::{Act, Question};
-    if d.cube == 0 || d.cube > 64 || usize::from(d.match_length) > vrhcaby_bot::cube::MET_SIZE {
+fn decide(bot: &mut Bot, s: &Situation) -> Answer {
+    if s.cube.value == 0
+        || s.cube.value > 64
+        || usize::from(s.cube.match_length) > vrhcaby_bot::cube::MET_SIZE
+    {
         return error("bad request: the cube or the match length");
     }
-    let ask = match d.question {
-        Question::Roll { may_double } => CubeAsk::Roll { may_double },
-        Question::Answer { stage, raise } => CubeAsk::Answer { stage, raise },
-        Question::Resign { kind } => CubeAsk::Resign { kind },
-    };
-    let s = Situation {
-        position: d.position,
-        me: d.me,
-        roller: d.roller,
-        ask,
-        cube: CubeView {
-            value: d.cube,
-            mine: d.mine,
-            match_length: d.match_length,
-            score: d.score,
-            crawford_done: d.crawford_done,
-            jacoby: d.jacoby,
-            beavers: d.beavers,
-        },
-    };
-    Answer::Decide(match bot.decide_on(&s) {
-        Decision::Roll => Act::Roll,
-        Decision::Double => Act::Double,
-        Decision::Take => Act::Take,
-        Decision::Drop => Act::Drop,
-        Decision::Beaver => Act::Beaver,
-        Decision::AcceptResign => Act::AcceptResign,
-        Decision::RejectResign => Act::RejectResign,
-    })
+    Answer::Decide(bot.decide_on(s))
 }
 
 /// The house rules' worker has no standard decisions.
 #[cfg(not(feature = "standard-net"))]
-fn decide(_: &mut Bot, _: &Decide) -> Answer {
+fn decide(_: &mut Bot, _: &Situation) -> Answer {
     wrong_rules_error()
 }
 
@@ -220,16 +193,18 @@ fn decide(_: &mut Bot, _: &Decide) -> Answer {
 /// writes it, with its `turn`: the roll in the move list), and with the last part the players
 /// over the whole game. The page asks part after part, so it can show progress and stop; a part
 /// from command 0 starts a new analysis.
-fn analyse(bot: &Bot, record: &str, depth: u8, from: usize, most: usize) -> Answer {
-    let record = match vrhcaby_rules::Record::from_json(record) {
-        Ok(r) => r,
-        Err(e) => return error(e),
-    };
+fn analyse(
+    bot: &Bot,
+    record: &vrhcaby_rules::Record,
+    depth: u8,
+    from: usize,
+    most: usize,
+) -> Answer {
     if wrong_rules(Some(record.rules)) {
         return wrong_rules_error();
     }
     let (decisions, next) =
-        match vrhcaby_bot::analysis::analyse_part(bot, &record, depth, from, most.max(1)) {
+        match vrhcaby_bot::analysis::analyse_part(bot, record, depth, from, most.max(1)) {
             Ok(p) => p,
             Err(e) => {
                 return Answer::Error {
@@ -455,7 +430,7 @@ mod analysis_tests {
         ask(
             4,
             Ask::Analyse {
-                record: record.into(),
+                record: vrhcaby_rules::Record::from_json(record).unwrap(),
                 depth: 0,
                 from,
                 most: 1,
@@ -496,7 +471,22 @@ mod analysis_tests {
         );
         assert_eq!(cli["players"], serde_json::to_value(&players).unwrap());
         assert_eq!(cli["decisions"][0]["loss"], decisions[0].loss);
-        assert!(matches!(part(r#"{"format":"x"}"#, 0), Answer::Error { .. }));
+        // A record that cannot be read makes the request unreadable: an error with its id.
+        let bad = super::wire::reply(
+            r#"{"id":7,"ask":{"analyse":{"record":{"format":"x"},"depth":0,"from":0,"most":1}}}"#,
+        );
+        assert_eq!(bad.id, Some(7));
+        assert!(
+            matches!(&bad.answer, Answer::Error { message, .. } if message.contains("bad request")),
+            "{bad:?}"
+        );
+        // A record that reads but breaks a rule: the rules' error, naming the command.
+        let broken = RECORD.replace(r#""from":13,"to":7"#, r#""from":13,"to":2"#);
+        assert!(
+            matches!(part(&broken, 0), Answer::Error { index: Some(2), .. }),
+            "{:?}",
+            part(&broken, 0)
+        );
     }
 }
 
@@ -504,7 +494,7 @@ mod analysis_tests {
 #[cfg(all(test, feature = "standard-net"))]
 mod standard_tests {
     use super::wire::ask;
-    use vrhcaby_protocol::{Act, Answer, Ask, Decide, Question};
+    use vrhcaby_protocol::{Answer, Ask, CubeView, Decision, Question, Situation};
     use vrhcaby_rules::{Position, Roll, Rules, Side};
 
     #[test]
@@ -542,24 +532,29 @@ mod standard_tests {
         };
         assert_eq!(ask(6, draw), refused);
         // Its own question: the cube before the roll at the start is not turned.
-        let decide = Decide {
+        let decide = Situation {
             position: Position::start(),
             me: Side::White,
             roller: Side::White,
             question: Question::Roll { may_double: true },
-            cube: 1,
-            mine: None,
-            match_length: 0,
-            score: (0, 0),
-            crawford_done: false,
-            jacoby: false,
-            beavers: false,
+            cube: CubeView {
+                value: 1,
+                mine: None,
+                match_length: 0,
+                score: (0, 0),
+                crawford_done: false,
+                jacoby: false,
+                beavers: false,
+            },
         };
-        assert_eq!(
-            ask(8, Ask::Decide(decide.clone())),
-            Answer::Decide(Act::Roll)
-        );
-        let bad = Decide { cube: 0, ..decide };
+        assert_eq!(ask(8, Ask::Decide(decide)), Answer::Decide(Decision::Roll));
+        let bad = Situation {
+            cube: CubeView {
+                value: 0,
+                ..decide.cube
+            },
+            ..decide
+        };
         assert!(matches!(ask(8, Ask::Decide(bad)), Answer::Error { .. }));
     }
 }
