@@ -1,5 +1,8 @@
-"""GNU Backgammon as a benchmark opponent for the match runner (a tool only: nothing of gnubg
-ships or goes into training).
+"""GNU Backgammon as a benchmark opponent for the match runner. gnubg is a tool here, never a
+part of the program: none of its code, nets or data is in the repo or ships. Its evaluations are
+used in two ways: as an opponent and judge in benchmarks (this script), and, since issue 51, as
+training labels for the standard net — gnubg 1.1.0a16's 2-ply cubeless evaluations of our own
+self-play positions (bot/label/README.md), kept as data outside the repo.
 
 Reads JSON lines {"boards": [[opponent25, on_roll25], ...]} on stdin, each board in gnubg's
 layout (index 0..23 = points 1..24 in each side's own numbering, 24 = the bar), and answers

@@ -15,6 +15,7 @@ pub mod estimate;
 pub mod eval;
 pub mod hint;
 pub mod inputs;
+pub mod labels;
 pub mod level;
 pub mod matches;
 pub mod net;
