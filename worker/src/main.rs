@@ -407,7 +407,7 @@ mod tests {
         };
         assert!(matches!(ask(4, Ask::Tutor(three)), Answer::Error { .. }));
         // The cube is the standard worker's.
-        let text = r#"{"id":6,"ask":{"decide":{"position":{"white":[0,0,0,0,0,0,5,0,3,0,0,0,0,5,0,0,0,0,0,0,0,0,0,0,2,0],"black":[0,0,0,0,0,0,5,0,3,0,0,0,0,5,0,0,0,0,0,0,0,0,0,0,2,0]},"me":"white","roller":"white","question":{"roll":{"may_double":true}},"cube":1,"mine":null,"match_length":0,"score":[0,0],"crawford_done":false,"jacoby":false,"beavers":false}}}"#;
+        let text = r#"{"id":6,"ask":{"decide":{"position":{"white":[0,0,0,0,0,0,5,0,3,0,0,0,0,5,0,0,0,0,0,0,0,0,0,0,2,0],"black":[0,0,0,0,0,0,5,0,3,0,0,0,0,5,0,0,0,0,0,0,0,0,0,0,2,0]},"me":"white","roller":"white","question":{"roll":{"may_double":true}},"cube":{"value":1,"mine":null,"match_length":0,"score":[0,0],"crawford_done":false,"jacoby":false,"beavers":false}}}}"#;
         assert_eq!(
             reply(text).answer,
             Answer::Error {
