@@ -6,13 +6,17 @@ use vrhcaby_rules::BAR;
 
 use super::{input::Spot, layout::View, BoardView};
 use super::{layout::RADIUS, px};
+use crate::state::Hint;
 
 /// The hint's play as arrows, one a step from the checker it takes to where it lands, numbered
 /// in order when there are several (said in words by `drivers::bot`).
-pub(super) fn hint_arrows(view: Memo<BoardView>, view_of: Memo<View>) -> impl IntoView {
-    let hint = use_context::<crate::state::GameState>().map(|g| g.hint);
+pub(super) fn hint_arrows(
+    view: Memo<BoardView>,
+    view_of: Memo<View>,
+    hint: Signal<Option<Hint>>,
+) -> impl IntoView {
     let arrows = move || {
-        let h = hint?.get()?;
+        let h = hint.get()?;
         let v = view_of.get();
         let mut counts = view.with(|m| *m.position.side(h.side));
         let many = h.steps.len() > 1;
@@ -94,12 +98,12 @@ fn badge_spot(a: (f64, f64), b: (f64, f64), placed: &[(f64, f64)]) -> (f64, f64)
 
 /// The hint's step numbers (1, 2, …) that start (`from`) or end on a spot: the points' and the
 /// bar's `data-hint-from`, `data-hint-to`.
-pub(super) fn step_numbers() -> impl Fn(Spot, bool) -> Option<String> + Copy + Send + Sync + 'static
-{
+pub(super) fn step_numbers(
+    hint: Signal<Option<Hint>>,
+) -> impl Fn(Spot, bool) -> Option<String> + Copy + Send + Sync + 'static {
     use vrhcaby_rules::Side;
-    let hint = use_context::<crate::state::GameState>().map(|g| g.hint);
     move |spot: Spot, from: bool| -> Option<String> {
-        hint?.with(|h| {
+        hint.with(|h| {
             let h = h.as_ref()?;
             let steps: Vec<String> = h
                 .steps

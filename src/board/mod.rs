@@ -1,6 +1,9 @@
-//! The SVG board: `<Board view on_intent/>`. It knows no rules: it draws a [`BoardView`] (built
-//! from the game by asking the rules core), turns taps, drags and keys into intents through the
-//! pure [`input`] module, and glides checkers as [`animate`] plans from each batch of events.
+//! The SVG board: `<Board view hint on_intent/>`. It knows no rules: it draws a [`BoardView`]
+//! (built from the game by asking the rules core) and the hint it is handed, turns taps, drags
+//! and keys into intents (`pointer`, through the pure [`input`] module), and glides checkers as
+//! [`animate`] plans from each batch of events. Its parts — the frame, the points, their
+//! numbers, the bars and trays, the dice, the cube, the hint's arrows, the clock, the gliding
+//! checkers — are each a small component of what they draw.
 
 pub mod animate;
 pub mod input;
@@ -11,14 +14,15 @@ use std::time::Duration;
 
 use leptos::either::Either;
 use leptos::prelude::*;
-use vrhcaby_rules::{Origin, Point, Position, Side, BAR, OFF};
+use vrhcaby_rules::{Point, Position, Side, BAR, OFF};
 
 use crate::i18n::{self, Lang};
 use crate::session::Intent;
-use crate::state::{Batch, Motion};
+use crate::state::{Batch, Hint, Motion};
 use animate::Ghost;
 use input::Spot;
 use layout::{View, RADIUS};
+use pointer::Pointer;
 pub use view::{seat_of, BoardView, ClockView};
 
 /// `data-series-white`, `data-series-black`: the series' score.
@@ -35,6 +39,7 @@ fn series_attributes(view: Memo<BoardView>) -> impl leptos::attr::Attribute {
 mod cube;
 mod hint;
 mod keys;
+mod pointer;
 use cube::{cube, standard_attributes};
 use hint::hint_arrows;
 
@@ -53,18 +58,33 @@ fn rect_path((x, y, w, h): (i32, i32, i32, i32)) -> String {
     format!("M{x} {y}h{w}v{h}h{}z", -w)
 }
 
-/// Drag state: where the drag started and where the pointer is now (board units).
-#[derive(Clone, Copy, Debug, PartialEq)]
-struct Drag {
-    from: Spot,
-    start: (f64, f64),
-    at: (f64, f64),
-    moved: bool,
+/// What every spot of the board draws from: the view, its geometry, the words' language, the
+/// input, the checkers gliding now and the hint shown.
+#[derive(Clone, Copy)]
+struct Spots {
+    view: Memo<BoardView>,
+    view_of: Memo<View>,
+    lang: RwSignal<Lang>,
+    pointer: Pointer,
+    ghosts: RwSignal<(u32, Vec<Ghost>)>,
+    hint: Signal<Option<Hint>>,
+}
+
+impl Spots {
+    fn state(self, spot: Spot) -> i18n::SpotState {
+        self.view
+            .with(|v| input::spot_state(v, self.pointer.selected.get(), spot))
+    }
+}
+
+/// `Some("")` for a flag attribute that is on.
+fn flag(b: bool) -> Option<&'static str> {
+    b.then_some("")
 }
 
 /// The board. `view` is what to draw, `clock` the countdown ring, `events` the last batch (for
-/// the glide), `tumbling` whether the dice spin before a roll lands; every tap, drop or key that
-/// makes a move is handed to `on_intent`.
+/// the glide), `tumbling` whether the dice spin before a roll lands, `hint` the play shown as
+/// arrows; every tap, drop or key that makes a move is handed to `on_intent`.
 #[component]
 #[allow(clippy::too_many_arguments)]
 pub fn Board(
@@ -76,19 +96,54 @@ pub fn Board(
     numbers: RwSignal<bool>,
     motion: RwSignal<Motion>,
     lang: RwSignal<Lang>,
+    #[prop(into)] hint: Signal<Option<Hint>>,
     on_intent: Callback<Intent>,
 ) -> impl IntoView {
     let view_of = Memo::new(move |_| View {
         seat: view.with(|v| v.seat),
         portrait: portrait.get(),
     });
-    // The selection (`input::spot_state` drops it as the view changes and its moves are gone).
-    let selected = RwSignal::new(None::<Origin>);
-    let drag = RwSignal::new(None::<Drag>);
-    let suppress_click = RwSignal::new(false);
-    let svg_ref = NodeRef::<leptos::svg::Svg>::new();
+    let pointer = Pointer::new(view, view_of, on_intent);
+    let spots = Spots {
+        view,
+        view_of,
+        lang,
+        pointer,
+        ghosts: glide(events, motion),
+        hint,
+    };
+    view! {
+        <div class="board-wrap">
+            <svg class="board" node_ref=pointer.svg data-testid="board"
+                class:fast=move || motion.get() == Motion::Fast
+                viewBox=move || view_of.get().view_box()
+                preserveAspectRatio="xMidYMid meet"
+                data-turn=move || view.with(|m| m.turn.map(Side::name))
+                data-phase=move || view.with(|m| m.phase.name())
+                data-seat=move || view.with(|m| m.own.map(Side::name))
+                data-rules=move || view.with(|m| m.rules.name())
+                {..series_attributes(view)}
+                {..standard_attributes(view)}
+                role="group" aria-label=move || i18n::board_label(lang.get())>
+                <Frame view_of=view_of/>
+                <Points spots=spots/>
+                <PointNumbers view_of=view_of numbers=numbers/>
+                <Holders spots=spots/>
+                <Dice view=view view_of=view_of tumbling=tumbling lang=lang/>
+                {cube(view, view_of, lang)}
+                // The hint's arrows under the clock: an arrow crossing the band never hides the
+                // seconds left.
+                {hint_arrows(view, view_of, hint)}
+                <Clock view_of=view_of clock=clock lang=lang/>
+                <Gliders spots=spots/>
+            </svg>
+        </div>
+    }
+}
 
-    // Each batch of events glides its checkers for a moment (none with motion off).
+/// Each batch of events glides its checkers for a moment (none with motion off): the checkers
+/// gliding now, tagged with their batch.
+fn glide(events: RwSignal<Batch>, motion: RwSignal<Motion>) -> RwSignal<(u32, Vec<Ghost>)> {
     let ghosts = RwSignal::new((0u32, Vec::<Ghost>::new()));
     Effect::new(move |_| {
         let (seq, planned) = events.with(|b| (b.seq, animate::plan(&b.events)));
@@ -108,201 +163,43 @@ pub fn Board(
             Duration::from_millis(ms),
         );
     });
-    let escape = window_event_listener(leptos::ev::keydown, move |ev| {
-        if ev.key() == "Escape" {
-            selected.set(None);
-        }
-    });
+    ghosts
+}
 
-    let tap = move |spot: Spot| {
-        let (sel, intent) = view.with_untracked(|v| input::tap(v, selected.get_untracked(), spot));
-        selected.set(sel);
-        if let Some(intent) = intent {
-            on_intent.run(intent);
-        }
-    };
-
-    // Client coordinates → board units.
-    let to_board = move |x: f64, y: f64| -> Option<(f64, f64)> {
-        let svg = svg_ref.get_untracked()?;
-        let rect = svg.get_bounding_client_rect();
-        let v = view_of.get_untracked();
-        let (w, h) = v.xy(layout::WIDTH, v.height());
-        if rect.width() <= 0.0 || rect.height() <= 0.0 {
-            return None;
-        }
-        // The SVG keeps its aspect ratio (xMidYMid meet): one scale, centred.
-        let scale = (rect.width() / w).min(rect.height() / h);
-        let ox = rect.left() + (rect.width() - w * scale) / 2.0;
-        let oy = rect.top() + (rect.height() - h * scale) / 2.0;
-        Some(((x - ox) / scale, (y - oy) / scale))
-    };
-
-    let on_down = move |spot: Spot, ev: web_sys::PointerEvent| {
-        if ev.button() != 0 || !view.with_untracked(|v| input::movable(v).contains(&spot)) {
-            return;
-        }
-        if let Some(at) = to_board(f64::from(ev.client_x()), f64::from(ev.client_y())) {
-            drag.set(Some(Drag {
-                from: spot,
-                start: at,
-                at,
-                moved: false,
-            }));
-        }
-    };
-    let move_listener = window_event_listener(leptos::ev::pointermove, move |ev| {
-        if drag.with_untracked(Option::is_none) {
-            return;
-        }
-        if let Some(at) = to_board(f64::from(ev.client_x()), f64::from(ev.client_y())) {
-            drag.update(|d| {
-                if let Some(d) = d {
-                    let (dx, dy) = (at.0 - d.start.0, at.1 - d.start.1);
-                    if !d.moved && dx * dx + dy * dy > 100.0 {
-                        d.moved = true;
-                        // Picking a checker up selects it, so its targets light up.
-                        if let Some(o) = view.with_untracked(|v| input::pick_up(v, d.from)) {
-                            selected.set(Some(o));
-                        }
-                    }
-                    d.at = at;
-                }
-            });
-        }
-    });
-    // A drop ignores the click its own release may fire (on the spot where it was dropped, if
-    // it began there too). No click follows most drags, so the flag must not wait for one: any
-    // new press ends it — the next real tap always begins with one.
-    let down_listener = window_event_listener(leptos::ev::pointerdown, move |_| {
-        suppress_click.set(false);
-    });
-    let up_listener = window_event_listener(leptos::ev::pointerup, move |ev| {
-        let Some(d) = drag.get_untracked() else {
-            return;
-        };
-        drag.set(None);
-        if !d.moved {
-            return;
-        }
-        suppress_click.set(true);
-        let dropped = document()
-            .element_from_point(ev.client_x() as f32, ev.client_y() as f32)
-            .and_then(|el| {
-                el.closest("[data-point],[data-off],[data-bar]")
-                    .ok()
-                    .flatten()
-            })
-            .and_then(|el| {
-                Spot::from_attrs(
-                    el.get_attribute("data-point").as_deref(),
-                    el.get_attribute("data-off").as_deref(),
-                    el.get_attribute("data-bar").as_deref(),
-                )
-            });
-        match dropped {
-            Some(spot) if spot != d.from => tap(spot),
-            _ => {}
-        }
-    });
-    on_cleanup(move || {
-        move_listener.remove();
-        down_listener.remove();
-        up_listener.remove();
-        escape.remove();
-    });
-
-    // A second tap on the checker the first one selected, within 400 ms, is a double-tap: the
-    // checker moves by the higher die (`input::double_tap`).
-    let last_select = StoredValue::new(None::<(Spot, vrhcaby_rules::Millis)>);
-    let on_tap = move |spot: Spot| {
-        if suppress_click.get_untracked() {
-            suppress_click.set(false);
-            return;
-        }
-        let now = crate::platform::now_ms();
-        let double = last_select
-            .get_value()
-            .is_some_and(|(s, t)| s == spot && now.saturating_sub(t) < 400);
-        last_select.set_value(None);
-        if double {
-            if let Some(intent) = view.with_untracked(|v| input::double_tap(v, spot)) {
-                selected.set(None);
-                on_intent.run(intent);
-                return;
-            }
-        }
-        tap(spot);
-        if selected.get_untracked().is_some() {
-            last_select.set_value(Some((spot, now)));
-        }
-    };
-    let state = move |spot: Spot| view.with(|v| input::spot_state(v, selected.get(), spot));
-    // One tab stop for the whole board (a roving tabindex): every spot is drawn with tabindex
-    // -1 but one (White's 24-point at first); an arrow key moves the focus and the 0 with it.
-    let spot_el = move |spot: Spot| {
-        let selector = match spot {
-            Spot::Point(p) => format!("[data-point=\"{}\"]", p.number()),
-            Spot::Bar(side) => format!("[data-bar={}]", side.name()),
-            Spot::Off(side) => format!("[data-off={}]", side.name()),
-        };
-        svg_ref
-            .get_untracked()
-            .and_then(|svg| svg.query_selector(&selector).ok().flatten())
-    };
-    let go = move |next: Spot| {
-        if let (Some(svg), Some(el)) = (svg_ref.get_untracked(), spot_el(next)) {
-            if let Ok(Some(old)) = svg.query_selector("[tabindex=\"0\"]") {
-                let _ = old.set_attribute("tabindex", "-1");
-            }
-            let _ = el.set_attribute("tabindex", "0");
-            crate::platform::focus(&el);
-        }
-    };
-    let key = move |spot: Spot, ev: web_sys::KeyboardEvent| {
-        let k = ev.key();
-        if k == "Enter" || k == " " {
-            ev.prevent_default();
-            tap(spot);
-        } else if matches!(k.as_str(), "n" | "N" | "p" | "P") {
-            // N jumps to the next checker that can move (or target of the selected one), P or
-            // Shift+N back; the board stays one Tab stop.
-            let back = k == "N" || k.eq_ignore_ascii_case("p");
-            if let Some(next) =
-                view.with_untracked(|v| keys::jump(v, selected.get_untracked(), spot, back))
-            {
-                ev.prevent_default();
-                go(next);
-            }
-        } else if let Some(next) = input::neighbour(view_of.get_untracked(), spot, &k) {
-            ev.prevent_default();
-            go(next);
-        }
-    };
-    let flag = |b: bool| b.then_some("");
+/// The 24 points, each a button with its checkers, its state and the hint's steps from and to it.
+#[component]
+fn Points(spots: Spots) -> impl IntoView {
+    let Spots {
+        view,
+        view_of,
+        lang,
+        pointer,
+        ghosts,
+        hint,
+    } = spots;
+    let hint_at = hint::step_numbers(hint);
     let position = move || view.with(|v| v.position);
-    let hint_at = hint::step_numbers();
-
-    let points = (1..=24u8)
+    (1..=24u8)
         .filter_map(Point::new)
         .map(|pt| {
             let w = pt.number();
             let spot = Spot::Point(pt);
+            let state = move || spots.state(spot);
             let area = move || ir(view_of.get().point_area(w));
             view! {
                 <g class="point" tabindex=if w == 24 { "0" } else { "-1" } role="button" data-point=w.to_string()
                     data-hint-from=move || hint_at(spot, true)
                     data-hint-to=move || hint_at(spot, false)
-                    data-selected=move || flag(state(spot).selected)
-                    data-target=move || flag(state(spot).target)
-                    class:movable=move || state(spot).movable
+                    data-selected=move || flag(state().selected)
+                    data-target=move || flag(state().target)
+                    class:movable=move || state().movable
                     aria-label=move || {
                         let v = view_of.get();
-                        i18n::point_label(lang.get(), v.seat_point(w), view.with(|v| v.position.at_white_point(w)), state(spot))
+                        i18n::point_label(lang.get(), v.seat_point(w), view.with(|v| v.position.at_white_point(w)), state())
                     }
-                    on:click=move |_| on_tap(spot)
-                    on:keydown=move |ev| key(spot, ev)
-                    on:pointerdown=move |ev| on_down(spot, ev)>
+                    on:click=move |_| pointer.click(spot)
+                    on:keydown=move |ev| pointer.key(spot, &ev)
+                    on:pointerdown=move |ev| pointer.press(spot, &ev)>
                     <polygon class=if w % 2 == 0 { "tri even" } else { "tri odd" }
                         points=move || view_of.get().triangle(w)/>
                     <path class="hit" d=move || rect_path(area())/>
@@ -310,41 +207,73 @@ pub fn Board(
                 </g>
             }
         })
-        .collect_view();
+        .collect_view()
+}
 
+/// The point numbers, outside the points: a point's name says its number (and holds all it
+/// shows, for the label-in-name rule).
+#[component]
+fn PointNumbers(view_of: Memo<View>, numbers: RwSignal<bool>) -> impl IntoView {
+    view! {
+        <g aria-hidden="true" class:hidden=move || !numbers.get()>
+            {(1..=24u8).map(|w| view! {
+                <text class="num" transform=move || {
+                    let (x, y) = view_of.get().number_xy(w);
+                    format!("translate({} {})", px(x), px(y))
+                }>
+                    {move || view_of.get().seat_point(w).to_string()}
+                </text>
+            }).collect_view()}
+        </g>
+    }
+}
+
+/// Each side's bar (its checkers hit, to enter) and tray (its checkers borne off).
+#[component]
+fn Holders(spots: Spots) -> impl IntoView {
+    let Spots {
+        view,
+        view_of,
+        lang,
+        pointer,
+        ghosts,
+        hint,
+    } = spots;
+    let hint_at = hint::step_numbers(hint);
     let bars = Side::ALL
         .into_iter()
         .map(|side| {
             let spot = Spot::Bar(side);
+            let state = move || spots.state(spot);
             let area = move || ir(view_of.get().bar_area(side));
             view! {
                 <g class="bar" tabindex="-1" role="button" data-bar=side.name()
                     data-hint-from=move || hint_at(spot, true)
-                    data-selected=move || flag(state(spot).selected)
-                    class:movable=move || state(spot).movable
-                    aria-label=move || i18n::holder_label(lang.get(), side, false, view.with(|v| v.position.bar(side)), state(spot))
-                    on:click=move |_| on_tap(spot)
-                    on:keydown=move |ev| key(spot, ev)
-                    on:pointerdown=move |ev| on_down(spot, ev)>
+                    data-selected=move || flag(state().selected)
+                    class:movable=move || state().movable
+                    aria-label=move || i18n::holder_label(lang.get(), side, false, view.with(|v| v.position.bar(side)), state())
+                    on:click=move |_| pointer.click(spot)
+                    on:keydown=move |ev| pointer.key(spot, &ev)
+                    on:pointerdown=move |ev| pointer.press(spot, &ev)>
                     <path class="hit" d=move || rect_path(area())/>
                     {move || ghosts.with_untracked(|g| stack(&g.1, view_of.get(), side, BAR as u8, view.with(|v| v.position.bar(side))))}
                 </g>
             }
         })
         .collect_view();
-
     let trays = Side::ALL
         .into_iter()
         .map(|side| {
             let spot = Spot::Off(side);
+            let state = move || spots.state(spot);
             let area = move || ir(view_of.get().tray_area(side));
             view! {
                 <g class="tray" tabindex="-1" role="button" data-off=side.name()
                     data-hint-to=move || hint_at(spot, false)
-                    data-target=move || flag(state(spot).target)
-                    aria-label=move || i18n::holder_label(lang.get(), side, true, view.with(|v| v.position.off(side)), state(spot))
-                    on:click=move |_| on_tap(spot)
-                    on:keydown=move |ev| key(spot, ev)>
+                    data-target=move || flag(state().target)
+                    aria-label=move || i18n::holder_label(lang.get(), side, true, view.with(|v| v.position.off(side)), state())
+                    on:click=move |_| pointer.click(spot)
+                    on:keydown=move |ev| pointer.key(spot, &ev)>
                     <rect class="tray-bg" x=move || area().0 y=move || area().1
                         width=move || area().2 height=move || area().3 rx="6"/>
                     {move || ghosts.with_untracked(|g| stack(&g.1, view_of.get(), side, OFF as u8, view.with(|v| v.position.off(side))))}
@@ -352,8 +281,18 @@ pub fn Board(
             }
         })
         .collect_view();
+    view! { {bars}{trays} }
+}
 
-    // (A forfeited roll waiting for the next one stays at rest: `BoardView::show_forfeited`.)
+/// The dice: two spinning while a roll is on its way, then the roll's, the used ones dimmed.
+/// (A forfeited roll waiting for the next one stays at rest: `BoardView::show_forfeited`.)
+#[component]
+fn Dice(
+    view: Memo<BoardView>,
+    view_of: Memo<View>,
+    tumbling: RwSignal<bool>,
+    lang: RwSignal<Lang>,
+) -> impl IntoView {
     let rolling = move || {
         tumbling.get()
             && view.with(|m| {
@@ -366,11 +305,10 @@ pub fn Board(
                     )
             })
     };
-    let dice_label = move || view.with(|m| i18n::dice_label(lang.get(), &m.dice, rolling()));
+    let label = move || view.with(|m| i18n::dice_label(lang.get(), &m.dice, rolling()));
     let dice = move || {
         let v = view_of.get();
         let rolling = rolling();
-        // While the dice tumble, two dice spin; then the roll's dice, used ones dimmed.
         let dice: Vec<(u8, bool)> = if rolling {
             vec![(3, false), (5, false)]
         } else {
@@ -382,7 +320,20 @@ pub fn Board(
             .map(|(i, (value, used))| die_view(v, i, n, value, used, rolling))
             .collect_view()
     };
+    view! { <g class="dice" role="img" aria-label=label>{dice}</g> }
+}
 
+/// The checkers gliding from one spot to another after a batch of events, and the one being
+/// dragged.
+#[component]
+fn Gliders(spots: Spots) -> impl IntoView {
+    let Spots {
+        view,
+        view_of,
+        pointer,
+        ghosts,
+        ..
+    } = spots;
     let gliders = move || {
         let v = view_of.get();
         let gliding: Vec<_> = ghosts
@@ -402,7 +353,7 @@ pub fn Board(
                 }
             })
             .collect();
-        let dragged = drag.get().filter(|d| d.moved).map(|d| {
+        let dragged = pointer.drag.get().filter(|d| d.moved).map(|d| {
             let side = view.with_untracked(|m| m.mover).unwrap_or(Side::White);
             view! {
                 <circle class=format!("checker dragging {}", side.name()) r=px(RADIUS)
@@ -411,46 +362,7 @@ pub fn Board(
         });
         (gliding, dragged)
     };
-
-    view! {
-        <div class="board-wrap">
-            <svg class="board" node_ref=svg_ref data-testid="board"
-                class:fast=move || motion.get() == Motion::Fast
-                viewBox=move || view_of.get().view_box()
-                preserveAspectRatio="xMidYMid meet"
-                data-turn=move || view.with(|m| m.turn.map(Side::name))
-                data-phase=move || view.with(|m| m.phase.name())
-                data-seat=move || view.with(|m| m.own.map(Side::name))
-                data-rules=move || view.with(|m| m.rules.name())
-                {..series_attributes(view)}
-                {..standard_attributes(view)}
-                role="group" aria-label=move || i18n::board_label(lang.get())>
-                <Frame view_of=view_of/>
-                {points}
-                // The point numbers, outside the points: a point's name says its number (and
-                // holds all it shows, for the label-in-name rule).
-                <g aria-hidden="true" class:hidden=move || !numbers.get()>
-                    {(1..=24u8).map(|w| view! {
-                        <text class="num" transform=move || {
-                            let (x, y) = view_of.get().number_xy(w);
-                            format!("translate({} {})", px(x), px(y))
-                        }>
-                            {move || view_of.get().seat_point(w).to_string()}
-                        </text>
-                    }).collect_view()}
-                </g>
-                {bars}
-                {trays}
-                <g class="dice" role="img" aria-label=dice_label>{dice}</g>
-                {cube(view, view_of, lang)}
-                // The hint's arrows under the clock: an arrow crossing the band never hides the
-                // seconds left.
-                {hint_arrows(view, view_of)}
-                <Clock view_of=view_of clock=clock lang=lang/>
-                <g class="ghosts" aria-hidden="true">{gliders}</g>
-            </svg>
-        </div>
-    }
+    view! { <g class="ghosts" aria-hidden="true">{gliders}</g> }
 }
 
 #[component]

@@ -182,13 +182,12 @@ fn on_answer(d: Dispatch, reply: Reply) {
                 .and_then(|s| hint_question(s).map(|q| (q.side, s.game().record().commands.len())))
         });
         if let Some((side, len)) = now {
-            d.game.hint_at.set(Some(len));
             // Said in words too: the arrows are for the eyes (the live region reads this).
             d.notices.announce.set(crate::i18n::hint_words(
                 d.settings.lang.get_untracked(),
                 &steps,
             ));
-            d.game.hint.set(Some(Hint { side, steps }));
+            show_hint(d, Some(len), Hint { side, steps });
         }
     }
     // Something to play now: run the step.
@@ -411,6 +410,15 @@ pub fn ask_hint(d: Dispatch) {
         serde_json::to_string(&q.current).unwrap_or_default()
     ));
     post(d, key, Ask::Hint(q));
+}
+
+/// Shows `hint` on the game's board for the roll at record length `at` (an answer to Hint, or
+/// the tutor's "show the best play"): the game's hint has this one writer — the replay viewer and
+/// the puzzles hand their boards hints of their own — and it goes with the next change of the
+/// game (`install`).
+pub fn show_hint(d: Dispatch, at: Option<usize>, hint: Hint) {
+    d.game.hint_at.set(at);
+    d.game.hint.set(Some(hint));
 }
 
 /// Asks the tutor's question about the person's move (for `drivers::tutor`, whose `then` hears

@@ -293,11 +293,14 @@ fn tutor_note(d: Dispatch) -> impl IntoView {
             .game
             .session
             .with_untracked(|x| x.as_ref().map(|x| x.game().record().commands.len()));
-        d.game.hint_at.set(len);
-        d.game.hint.set(Some(crate::state::Hint {
-            side: warning.side,
-            steps: warning.rest,
-        }));
+        crate::drivers::bot::show_hint(
+            d,
+            len,
+            crate::state::Hint {
+                side: warning.side,
+                steps: warning.rest,
+            },
+        );
     };
     view! {
         <Show when=move || w.with(Option::is_some)>

@@ -69,7 +69,7 @@ pub fn GameScreen() -> impl IntoView {
                 <Players/>
                 <Strip/>
                 <Board view=view clock=clock events=d.notices.events tumbling=g.tumbling
-                    portrait=s.portrait numbers=s.numbers motion=s.motion lang=s.lang
+                    portrait=s.portrait numbers=s.numbers motion=s.motion lang=s.lang hint=g.hint
                     on_intent=Callback::new(move |intent| { d.input(Input::Intent(intent)); })/>
                 <Controls confirm_resign=confirm_resign confirm_leave=confirm_leave/>
             </div>

@@ -32,6 +32,8 @@ pub fn LearnScreen() -> impl IntoView {
     let puzzle = move || list.with(|l| l.get(at.get()).cloned());
     let game = RwSignal::new(None::<Game>);
     let events = RwSignal::new(Batch::default());
+    // The best play when asked for, as arrows on the puzzle's board.
+    let best = RwSignal::new(None::<Hint>);
     // Each puzzle (and each try) starts at its roll, nothing judged, no arrows.
     let reset = move || {
         let g = list.with_untracked(|l| {
@@ -40,17 +42,14 @@ pub fn LearnScreen() -> impl IntoView {
         });
         game.set(g);
         d.nav.puzzle.set(Judging::Idle);
-        d.game.hint.set(None);
+        best.set(None);
     };
     Effect::new(move |_| {
         at.track();
         list.track();
         reset();
     });
-    on_cleanup(move || {
-        d.game.hint.set(None);
-        d.nav.puzzle.set(Judging::Idle);
-    });
+    on_cleanup(move || d.nav.puzzle.set(Judging::Idle));
     let side = move || puzzle().map_or(Side::White, |p| p.side);
     let view = Memo::new(move |_| {
         let me = side();
@@ -117,7 +116,7 @@ pub fn LearnScreen() -> impl IntoView {
     let show_best = move |_| {
         reset();
         if let Some(p) = puzzle() {
-            d.game.hint.set(Some(Hint {
+            best.set(Some(Hint {
                 side: p.side,
                 steps: p.best,
             }));
@@ -132,7 +131,8 @@ pub fn LearnScreen() -> impl IntoView {
                 <p class="task" data-testid="puzzle" data-at=move || at.get().to_string()
                     data-side=move || side().name()>{task}</p>
                 <Board view=view clock=clock events=events tumbling=RwSignal::new(false)
-                    portrait=s.portrait numbers=s.numbers motion=s.motion lang=s.lang on_intent=on_intent/>
+                    portrait=s.portrait numbers=s.numbers motion=s.motion lang=s.lang hint=best
+                    on_intent=on_intent/>
                 <p class="verdict" role="status" data-testid="puzzle-verdict"
                     data-verdict=move || verdict().map(|v| v.0)>{move || verdict().map(|v| v.1)}</p>
                 <div class="row">

@@ -159,18 +159,17 @@ pub fn ReplayScreen() -> impl IntoView {
     };
     let judged_here = Memo::new(move |_| here_of(true).and_then(|v| v.into_iter().next()));
     let cube_here = Memo::new(move |_| here_of(false).unwrap_or_default());
-    // The best play of that roll as the hint's arrows on the board (cleared on leaving).
-    Effect::new(move |_| {
-        let hint = judged_here
+    // The best play of that roll as the hint's arrows on the viewer's board (the game's own
+    // hint is the game's: `drivers::bot` its one writer).
+    let best = Memo::new(move |_| {
+        judged_here
             .get()
             .filter(|j| !j.forced)
             .map(|j| crate::state::Hint {
                 side: j.side,
                 steps: j.best_moves,
-            });
-        d.game.hint.set(hint);
+            })
     });
-    on_cleanup(move || d.game.hint.set(None));
     let at_end = move || step() >= last();
     // The arrow keys step (Home and End go to either end), unless a control has them.
     let keys = window_event_listener(leptos::ev::keydown, move |ev| {
@@ -201,7 +200,7 @@ pub fn ReplayScreen() -> impl IntoView {
             // The analysis first — its progress, summary and graph in view before the board.
             {analysis_panel(d, record, go_to_command)}
             <Board view=view clock=clock events=d.notices.events tumbling=RwSignal::new(false)
-                portrait=s.portrait numbers=s.numbers motion=s.motion lang=s.lang
+                portrait=s.portrait numbers=s.numbers motion=s.motion lang=s.lang hint=best
                 on_intent=Callback::new(|_| {})/>
             <div class="row replay-steps">
                 // Drawn, not font glyphs: ⏮ and ⏭ are empty boxes where a font lacks them.
