@@ -8,8 +8,6 @@ use leptos::prelude::*;
 use vrhcaby_p2p::PeerGame;
 use vrhcaby_relay::Role;
 use vrhcaby_rules::Side;
-use wasm_bindgen::prelude::*;
-use wasm_bindgen::JsCast;
 
 use vrhcaby_relay::Do;
 
@@ -17,8 +15,8 @@ use super::ice::{ice_lines, ice_servers, DEFAULT_ICE};
 pub use super::invite::{answer_in_url, invitation_in_url, room_in_url};
 use super::net::webrtc::{Link, LinkEvent};
 use super::room::{self, RoomInfo};
+use super::sat;
 use crate::drivers::storage;
-use crate::i18n::{self, Friend};
 use crate::platform;
 use crate::session::{Effect, Input, Kind, LinkInput, PeerSession, Session};
 use crate::state::{Dispatch, LinkState, Screen, Stage};
@@ -87,8 +85,7 @@ pub fn install(d: Dispatch, resume: fn(Dispatch), restore: fn(Dispatch, String))
             .with(|s| s.as_ref().is_some_and(|s| s.kind() == Kind::Peer));
         // (A stranger's game on its way has no game yet on the guest's page, nor the friend
         // screen: "Someone sat down" shows meanwhile.)
-        let sat = SAT_AT.with(std::cell::Cell::get).is_some();
-        if !peer && d.nav.screen.get() != Screen::Friend && !sat {
+        if !peer && d.nav.screen.get() != Screen::Friend && !sat::showing() {
             close();
             room::leave();
             d.nav.link.set(LinkState::Offline);
@@ -116,129 +113,28 @@ pub fn close() {
     drop(old);
 }
 
-/// How long "Someone sat down" stays at least, from the moment a game with a stranger is
-/// agreed: a link that opens sooner is held (its events kept, in order) until then.
-const SAT_MS: i32 = 1_500;
-
-thread_local! {
-    /// When "Someone sat down" began (device time), while it shows.
-    static SAT_AT: std::cell::Cell<Option<f64>> = const { std::cell::Cell::new(None) };
-    /// The link's events held while "Someone sat down" shows (`Some` while held).
-    static HELD: RefCell<Option<Vec<LinkEvent>>> = const { RefCell::new(None) };
-}
-
-/// A game with a stranger is agreed (`host`: at this player's table): "Someone sat down" over
-/// whatever is shown — never the friend screen — until the board. Plain DOM over the app (the
-/// app under it inert, focus on its one button), so it costs the first load nothing.
-fn sat_down(d: Dispatch, host: bool) {
-    hide_sat();
-    let doc = document();
-    let lang = d.settings.lang.get_untracked();
-    let title = i18n::friend(
-        lang,
-        if host {
-            Friend::SatDown
-        } else {
-            Friend::YouSat
-        },
-    );
-    let html = format!(
-        r#"<div class="sat-down" data-testid="sat-down" role="alertdialog" aria-modal="true" aria-labelledby="sat-title"><div class="dialog"><h2 id="sat-title">{title}</h2><p>{}</p><button id="sat-cancel" data-testid="sat-cancel">{}</button></div></div>"#,
-        i18n::friend(lang, Friend::GameStarting),
-        i18n::t(lang, i18n::Key::Cancel),
-    );
-    let (Ok(el), Some(body)) = (doc.create_element("div"), doc.body()) else {
-        return;
-    };
-    el.set_id("sat-down");
-    el.set_inner_html(&html);
-    let _ = body.append_child(&el);
-    inert(true);
-    if let Some(button) = doc.get_element_by_id("sat-cancel") {
-        let cancel = Closure::<dyn FnMut()>::new(move || give_up(d));
-        let _ = button.add_event_listener_with_callback("click", cancel.as_ref().unchecked_ref());
-        cancel.forget();
-        platform::focus(&button);
-    }
-    SAT_AT.with(|t| t.set(Some(js_sys::Date::now())));
-}
-
-/// The app under "Someone sat down" is inert while it shows.
-fn inert(on: bool) {
-    if let Some(app) = document().query_selector(".app").ok().flatten() {
-        let _ = if on {
-            app.set_attribute("inert", "")
-        } else {
-            app.remove_attribute("inert")
-        };
-    }
-}
-
-/// "Someone sat down" goes (the board comes, or the player gave up).
-fn hide_sat() {
-    if SAT_AT.with(std::cell::Cell::take).is_some() {
-        if let Some(el) = document().get_element_by_id("sat-down") {
-            el.remove();
-        }
-        inert(false);
-    }
-}
-
 /// The player gives up waiting for a stranger's board: the link and the room dropped, the game
 /// that never began with them too.
 pub fn give_up(d: Dispatch) {
-    HELD.with(|h| h.borrow_mut().take());
+    sat::drop_held();
     close();
     room::leave();
-    hide_sat();
+    sat::hide();
     d.nav.stage.set(Stage::Idle);
     d.nav.link.set(LinkState::Offline);
     storage::withdraw_invitation(d);
     d.nav.screen.set(Screen::Start);
 }
 
-/// The link's events: held while "Someone sat down" has not shown its time (so on both pages
-/// the first clock starts only once both boards are shown: the game's first word waits too).
+/// The link's events, held while "Someone sat down" has not shown its time (`sat::hold`).
 fn handler(d: Dispatch) -> impl Fn(LinkEvent) + 'static {
-    move |ev| {
-        let since = SAT_AT
-            .with(std::cell::Cell::get)
-            .map(|at| js_sys::Date::now() - at);
-        let left = since.map_or(0, |t| SAT_MS - t as i32);
-        let hold = matches!(ev, LinkEvent::Open) && left > 0;
-        let (pass, started) = HELD.with(|h| {
-            let mut h = h.borrow_mut();
-            match h.as_mut() {
-                Some(events) => {
-                    events.push(ev);
-                    (None, false)
-                }
-                None if hold => {
-                    *h = Some(vec![ev]);
-                    (None, true)
-                }
-                None => (Some(ev), false),
-            }
-        });
-        if let Some(ev) = pass {
-            on_event(d, ev);
-        } else if started {
-            set_timeout(
-                move || {
-                    for ev in HELD.with(|h| h.borrow_mut().take()).unwrap_or_default() {
-                        on_event(d, ev);
-                    }
-                },
-                std::time::Duration::from_millis(left.unsigned_abs().into()),
-            );
-        }
-    }
+    move |ev| sat::hold(ev, move |ev| on_event(d, ev))
 }
 
 fn on_event(d: Dispatch, ev: LinkEvent) {
     match ev {
         LinkEvent::Open => {
-            hide_sat();
+            sat::hide();
             d.nav.stage.set(Stage::Connected);
             d.nav.link.set(LinkState::Online);
             room::opened(d);
@@ -375,14 +271,14 @@ fn host_new_game(d: Dispatch, secret: String, relays: Vec<String>, show_link: bo
 pub fn host_table(d: Dispatch, secret: String) {
     close();
     d.nav.stage.set(Stage::Connecting);
-    sat_down(d, true);
+    sat::show(d.settings.lang.get_untracked(), true, move || give_up(d));
     host_new_game(d, secret, room::relays(), false);
 }
 
 /// A stranger's table the player sat down at (`lobby`): into the room of `secret` as its
 /// guest, "Someone sat down" shown meanwhile (never the friend screen).
 pub fn join_table(d: Dispatch, secret: String) {
-    sat_down(d, false);
+    sat::show(d.settings.lang.get_untracked(), false, move || give_up(d));
     enter_as_guest(d, secret, room::relays(), None, Stage::Connecting);
 }
 

@@ -22,6 +22,7 @@ pub mod lobby;
 pub mod net;
 mod port;
 pub mod room;
+mod sat;
 
 use std::future::Future;
 
